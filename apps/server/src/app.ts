@@ -1,0 +1,151 @@
+// createApp(deps): the Hono app production and tests both use. CORS, auth, the call groups, one error handler.
+
+import { ErrorCode } from "@tidings/shared"
+import { type Context, Hono, type Next } from "hono"
+import { bodyLimit } from "hono/body-limit"
+import { cors } from "hono/cors"
+import type { Auth } from "./auth/index.ts"
+import type { Deps } from "./deps.ts"
+import { AppError } from "./errors.ts"
+import type { Jobs } from "./jobs/index.ts"
+import { actionRoutes } from "./routes/actions.ts"
+import { categoryRoutes } from "./routes/categories.ts"
+import { collectionRoutes } from "./routes/collections.ts"
+import { dataRoutes } from "./routes/data.ts"
+import { discoverRoutes } from "./routes/discover.ts"
+import { entryRoutes } from "./routes/entries.ts"
+import type { AppEnv } from "./routes/env.ts"
+import { feedRoutes } from "./routes/feeds.ts"
+import { inboxEntryRoutes } from "./routes/inbox-entries.ts"
+import { inboxIngressRoutes, inboxRoutes } from "./routes/inboxes.ts"
+import { invitationRoutes } from "./routes/invitations.ts"
+import { listRoutes } from "./routes/lists.ts"
+import { probeRoutes } from "./routes/probes.ts"
+import { profileRoutes } from "./routes/profiles.ts"
+import { readHistoryRoutes } from "./routes/read-histories.ts"
+import { readRoutes } from "./routes/reads.ts"
+import { settingsRoutes } from "./routes/settings.ts"
+import { statusRoutes } from "./routes/status.ts"
+import { subscriptionRoutes } from "./routes/subscriptions.ts"
+import { requireSession } from "./session.ts"
+import { webClient } from "./web.ts"
+
+export interface AppOptions {
+  deps: Deps
+  auth: Auth
+  jobs: Jobs
+  /** The built web client; left out, only the API is served. */
+  webDistDir?: string
+}
+
+const clientHeaders = [
+  "Content-Type",
+  "Authorization",
+  "X-Client-Id",
+  "X-Session-Id",
+  "X-App-Name",
+  "X-App-Version",
+  "X-App-Platform",
+  "X-App-Dev",
+  "X-Token",
+  "Cache-Control",
+  "folo-referral-code",
+]
+
+export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
+  const app = new Hono<AppEnv>()
+  const origins = new Set([new URL(deps.config.BASE_URL).origin, ...deps.config.CORS_ORIGINS])
+  app.use(
+    "*",
+    cors({
+      origin: (origin) => (origins.has(origin) ? origin : null),
+      credentials: true,
+      allowHeaders: clientHeaders,
+      allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      maxAge: 600,
+    }),
+  )
+  app.use("*", limitBodies())
+  const web = webDistDir ? webClient(webDistDir) : undefined
+  if (web) app.use("*", web)
+
+  app.on(["GET", "POST"], "/better-auth/*", (c) => auth.handler(c.req.raw))
+  app.get("/health", (c) => c.json({ code: 0, data: { status: "ok" } }))
+  // Calls that need no session: probes, public configuration, and inbox ingress (authenticated by inbox secret).
+  app.route("/probes", probeRoutes(deps, jobs))
+  app.route("/status", statusRoutes(deps))
+  app.route("/inboxes", inboxIngressRoutes(deps))
+
+  const session = requireSession(auth)
+  const groups: [string, Hono<AppEnv>][] = [
+    ["/subscriptions", subscriptionRoutes(deps, jobs)],
+    ["/feeds", feedRoutes(deps)],
+    // More specific prefixes first: Hono runs matching routes in the order they were added.
+    ["/entries/inbox", inboxEntryRoutes(deps)],
+    ["/entries", readHistoryRoutes(deps)],
+    ["/entries", entryRoutes(deps)],
+    ["/reads", readRoutes(deps)],
+    ["/collections", collectionRoutes(deps)],
+    ["/categories", categoryRoutes(deps)],
+    ["/discover", discoverRoutes(deps)],
+    ["/lists", listRoutes(deps, jobs)],
+    ["/inboxes", inboxRoutes(deps)],
+    ["/actions", actionRoutes(deps)],
+    ["/settings", settingsRoutes(deps)],
+    ["/profiles", profileRoutes(deps)],
+    ["/invitations", invitationRoutes(deps)],
+    ["/data", dataRoutes(deps)],
+  ]
+  for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
+    app.use(prefix, session)
+    app.use(`${prefix}/*`, session)
+  }
+  for (const [prefix, routes] of groups) app.route(prefix, routes)
+
+  app.notFound((c) => c.json(new AppError(ErrorCode.NotFound).toBody(), 404))
+  app.onError((error, c) => {
+    const known = error instanceof AppError ? error : fromDatabase(error)
+    if (known) return c.json(known.toBody(), known.status as 400)
+    deps.log.error("unhandled error", { method: c.req.method, path: c.req.path, error: describeError(error) })
+    return c.json(new AppError(ErrorCode.InternalError).toBody(), 500)
+  })
+  return app
+}
+
+const UPLOADS = new Set(["/subscriptions/import", "/subscriptions/parse-opml", "/lists/import"])
+const MiB = 1024 * 1024
+
+/** Bodies are capped before they are read: 1 MiB for JSON, 6 MiB for OPML uploads. */
+function limitBodies() {
+  // The rest of the body is never read, so the connection cannot carry another request: close it.
+  const tooLarge = (max: number) => (c: Context) =>
+    c.json(
+      new AppError(ErrorCode.UploadFileTooLarge, { reason: `The request body is larger than ${max} MiB` }).toBody(),
+      413,
+      { connection: "close" },
+    )
+  const json = bodyLimit({ maxSize: MiB, onError: tooLarge(1) })
+  const upload = bodyLimit({ maxSize: 6 * MiB, onError: tooLarge(6) })
+  return (c: Context, next: Next) => (UPLOADS.has(c.req.path) ? upload : json)(c, next)
+}
+
+// PostgreSQL rejects some values only when it stores them (a NUL character, a value past an index's row limit):
+// that is bad input, not a server fault.
+const DATA_ERRORS = new Set(["22001", "22003", "22021", "22P05", "54000"])
+
+function fromDatabase(error: unknown): AppError | undefined {
+  const code = (error as { cause?: { code?: string } })?.cause?.code
+  return code && DATA_ERRORS.has(code)
+    ? new AppError(ErrorCode.InvalidInput, { reason: "A value cannot be stored" })
+    : undefined
+}
+
+/** What the log may say about an error: its kind and the database's own message, never the query's parameters. */
+function describeError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause
+  if (cause?.message) return `${cause.code ?? "error"}: ${cause.message}`.slice(0, 500)
+  if (!(error instanceof Error)) return "unknown error"
+  return `${error.name}: ${error.message.split("\n")[0]!.replace(/params:.*$/, "")}`.slice(0, 500)
+}
+
+export type App = ReturnType<typeof createApp>

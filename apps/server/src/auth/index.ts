@@ -1,0 +1,107 @@
+// better-auth, mounted at /better-auth: e-mail + password, bearer tokens for API clients, and a custom session
+// that carries the spec's role, roleEndAt and limits. Profile fields (handle, bio, website, socialLinks) are
+// checked before every write of the user row.
+import { randomBytes } from "node:crypto"
+import { NEW_USER_TRIAL_DAYS } from "@tidings/shared"
+import { betterAuth } from "better-auth"
+import { drizzleAdapter } from "better-auth/adapters/drizzle"
+import { APIError } from "better-auth/api"
+import { bearer, customSession } from "better-auth/plugins"
+import { sql } from "drizzle-orm"
+import type { Config } from "../config.ts"
+import { newId } from "../ids.ts"
+import { checkProfileFields } from "../services/profiles.ts"
+import type { DB } from "../storage/db.ts"
+import * as schema from "../storage/schema.ts"
+import { effectiveRole, roleLimits } from "./roles.ts"
+
+export interface AuthDeps {
+  db: DB
+  config: Config
+  secret: string
+}
+
+export function createAuth({ db, config, secret }: AuthDeps) {
+  const origins = [new URL(config.BASE_URL).origin, ...config.CORS_ORIGINS]
+  return betterAuth({
+    appName: "Tidings",
+    baseURL: config.BASE_URL,
+    basePath: "/better-auth",
+    secret,
+    trustedOrigins: origins,
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    advanced: { database: { generateId: () => newId() } },
+    user: {
+      additionalFields: {
+        handle: { type: "string", required: false },
+        bio: { type: "string", required: false },
+        website: { type: "string", required: false },
+        socialLinks: { type: "json", required: false },
+        role: { type: "string", required: false, input: false, defaultValue: "trial" },
+        roleEndAt: { type: "date", required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (newUser) => ({
+            data: {
+              ...newUser,
+              ...(await profileFields(db, newUser)),
+              ...(await initialRole(db, config, newUser.email)),
+            },
+          }),
+        },
+        update: {
+          // The session is there for update-user; other internal updates carry no profile fields.
+          before: async (changes, ctx) => ({ data: await profileFields(db, changes, ctx?.context.session?.user.id) }),
+        },
+      },
+    },
+    plugins: [
+      bearer(),
+      customSession(async ({ user, session }) => {
+        const stored = user as typeof user & { role?: string; roleEndAt?: Date | null }
+        const role = effectiveRole(stored.role ?? "trial", stored.roleEndAt ?? null)
+        const roleEndAt = stored.roleEndAt ? new Date(stored.roleEndAt).toISOString() : null
+        return {
+          session,
+          user: { ...user, role, roleEndAt },
+          role,
+          roleEndAt,
+          ...roleLimits(role, config),
+        }
+      }),
+    ],
+    logger: { disabled: config.LOG_LEVEL === "silent" },
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+/** The checked profile fields among `input`, or a 400 that says what is wrong (never a unique-index 500). */
+async function profileFields(db: DB, input: Record<string, unknown>, userId?: string) {
+  const checked = await checkProfileFields(db, input, userId)
+  if (!checked.ok) throw APIError.from("BAD_REQUEST", { code: checked.code, message: checked.message })
+  return checked.data
+}
+
+/** Admins are the configured addresses, or, when none are configured, whoever signs up first. */
+async function initialRole(db: DB, config: Config, email: string) {
+  const admins = config.ADMIN_EMAILS.map((e) => e.toLowerCase())
+  const isAdmin = admins.length
+    ? admins.includes(email.toLowerCase())
+    : (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${schema.user}`)).rows[0]?.n === 0
+  if (isAdmin) return { role: "admin", roleEndAt: null }
+  return { role: "trial", roleEndAt: new Date(Date.now() + NEW_USER_TRIAL_DAYS * 86_400_000) }
+}
+
+/** AUTH_SECRET when configured; otherwise one generated on first start and kept in the database for every process. */
+export async function resolveAuthSecret(db: DB, configured?: string): Promise<string> {
+  if (configured) return configured
+  const candidate = randomBytes(32).toString("base64url")
+  await db.insert(schema.appMeta).values({ key: "auth_secret", value: candidate }).onConflictDoNothing()
+  const rows = await db.execute<{ value: string }>(sql`select value from ${schema.appMeta} where key = 'auth_secret'`)
+  return rows.rows[0]!.value
+}

@@ -1,0 +1,29 @@
+// What the server and the worker both start with: configuration, logger and database.
+import { loadConfig } from "./config.ts"
+import type { Deps } from "./deps.ts"
+import { createLogger } from "./log.ts"
+import { openDatabase } from "./storage/db.ts"
+
+export async function boot() {
+  const config = loadConfig()
+  const log = createLogger(config.LOG_LEVEL)
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onConnectionError: (error) => log.warn("database connection lost", { error: error.message }),
+  })
+  const deps: Deps = { db: database.db, config, log, now: () => new Date() }
+  return { config, log, database, deps }
+}
+
+export function onShutdown(log: Deps["log"], stop: () => Promise<void>) {
+  const handler = (signal: string) => {
+    log.info("shutting down", { signal })
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.once("SIGINT", () => handler("SIGINT"))
+  process.once("SIGTERM", () => handler("SIGTERM"))
+}

@@ -1,0 +1,78 @@
+// Environment parsed once; nothing else reads process.env.
+import { z } from "zod"
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"))
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  /** Redis for the BullMQ job queue; unset, jobs run in-process. */
+  REDIS_URL: z.string().optional(),
+  QUEUE_PREFIX: z.string().default("tidings"),
+  /** With REDIS_URL: also run feed jobs in the API process (set false when dedicated workers run them). */
+  API_WORKER: flag(true),
+  BASE_URL: z.url().optional(),
+  ALLOW_PRIVATE_NETWORK: flag(false),
+  ADMIN_EMAILS: list,
+  CORS_ORIGINS: list,
+  AUTH_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** How often the scheduler looks for feeds that are due, in seconds. */
+  FEED_CHECK_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
+  /** Bounds of the adaptive polling interval, in minutes. */
+  FEED_MIN_INTERVAL_MINUTES: z.coerce.number().positive().default(10),
+  FEED_MAX_INTERVAL_MINUTES: z.coerce.number().positive().default(1440),
+  /** How long a worker holds a job without renewing its lock; a dead worker's job is retried after this. */
+  JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  /** Feed jobs one process runs at once. */
+  FEED_FETCH_CONCURRENCY: z.coerce.number().int().positive().default(8),
+  FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  FEED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  /** Limits for trial and free users (spec: errors 1100-1102); admins and pro users have none. */
+  TRIAL_MAX_FEED_SUBSCRIPTIONS: z.coerce.number().int().positive().default(100),
+  TRIAL_MAX_LIST_SUBSCRIPTIONS: z.coerce.number().int().positive().default(20),
+  TRIAL_MAX_INBOXES: z.coerce.number().int().positive().default(3),
+  /** Lists a user may own, and action rules a user may keep. */
+  MAX_LISTS: z.coerce.number().int().positive().default(50),
+  MAX_ACTIONS: z.coerce.number().int().positive().default(100),
+  /** Invitation codes a user may create. */
+  INVITATION_LIMIT: z.coerce.number().int().min(0).default(5),
+  /** Inbox e-mail addresses are <handle>@INBOX_EMAIL_DOMAIN; the mail ingress authenticates with INBOX_EMAIL_TOKEN. */
+  INBOX_EMAIL_DOMAIN: z.string().default("inbox.tidings.local"),
+  INBOX_EMAIL_TOKEN: z.string().min(16).optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  /** The RSSHub instance behind rsshub:// feed URLs. */
+  RSSHUB_URL: z.url().default("https://rsshub.app"),
+})
+
+export type Config = Omit<z.infer<typeof schema>, "BASE_URL"> & { BASE_URL: string }
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")
+    throw new Error(`Invalid configuration: ${problems}`)
+  }
+  const config = parsed.data
+  return { ...config, BASE_URL: config.BASE_URL ?? `http://localhost:${config.PORT}` }
+}

@@ -1,0 +1,11 @@
+// What the services need from the outside world, passed in so tests run the same code as production.
+import type { Config } from "./config.ts"
+import type { Logger } from "./log.ts"
+import type { DB } from "./storage/db.ts"
+
+export interface Deps {
+  db: DB
+  config: Config
+  log: Logger
+  now: () => Date
+}

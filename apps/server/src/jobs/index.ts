@@ -1,0 +1,56 @@
+// Wires the jobs: the queue engine chosen by configuration, the worker that refreshes feeds, and the scheduler.
+import type { Deps } from "../deps.ts"
+import { refreshFeedById } from "../services/feeds.ts"
+import { type BullWorker, createBullQueue, startBullWorker } from "./bullmq.ts"
+import { createInProcessQueue, type FeedJobHandler, type FeedQueue } from "./queue.ts"
+import { type Scheduler, startScheduler } from "./scheduler.ts"
+
+export interface Jobs {
+  queue: FeedQueue
+  scheduler?: Scheduler
+  close(): Promise<void>
+}
+
+export interface JobOptions {
+  /** Run the scheduler in this process (API processes do; dedicated workers do not). */
+  schedule: boolean
+  /** Run jobs in this process (always with the in-process engine; optional with BullMQ). */
+  work: boolean
+}
+
+export function feedJobHandler(deps: Deps): FeedJobHandler {
+  return async (feedId) => {
+    try {
+      await refreshFeedById(deps, feedId)
+    } catch (error) {
+      deps.log.error("feed job failed", { feedId, error: error instanceof Error ? error.name : String(error) })
+      throw error
+    }
+  }
+}
+
+export function startJobs(deps: Deps, options: JobOptions): Jobs {
+  const { config } = deps
+  const concurrency = config.FEED_FETCH_CONCURRENCY
+  let worker: BullWorker | undefined
+  let queue: FeedQueue
+  if (config.REDIS_URL) {
+    const bull = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, lockMs: config.JOB_LOCK_MS }
+    queue = createBullQueue(bull)
+    if (options.work) worker = startBullWorker(bull, feedJobHandler(deps), concurrency, deps.log)
+  } else {
+    queue = createInProcessQueue(feedJobHandler(deps), concurrency)
+  }
+  const scheduler = options.schedule
+    ? startScheduler(deps, queue, { intervalMs: config.FEED_CHECK_INTERVAL_SECONDS * 1000 })
+    : undefined
+  return {
+    queue,
+    scheduler,
+    async close() {
+      await scheduler?.stop()
+      await worker?.close()
+      await queue.close()
+    },
+  }
+}

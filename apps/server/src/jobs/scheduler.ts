@@ -1,0 +1,57 @@
+// The feed scheduler: each tick claims the feeds that are due and queues them. What is due lives in the database
+// (feeds.next_check_at, pushed out by a lease when claimed), so a restart or a lost job delays a fetch, nothing more.
+import type { Deps } from "../deps.ts"
+import { claimDueFeeds } from "../storage/feeds.ts"
+import type { FeedQueue } from "./queue.ts"
+
+export interface SchedulerOptions {
+  intervalMs: number
+  batchSize?: number
+}
+
+export interface Scheduler {
+  /** Claims and queues what is due now; resolves with how many feeds were queued. */
+  tick(): Promise<number>
+  stop(): Promise<void>
+}
+
+/** A claimed feed whose job never finished becomes due again after this long. */
+const LEASE_MS = 10 * 60_000
+
+export function startScheduler(deps: Deps, queue: FeedQueue, options: SchedulerOptions): Scheduler {
+  const batchSize = options.batchSize ?? 500
+  let running: Promise<number> | undefined
+
+  async function runTick(): Promise<number> {
+    let queued = 0
+    // Keep claiming while whole batches come back, so a backlog drains in one tick.
+    for (;;) {
+      const due = await claimDueFeeds(deps.db, deps.now(), batchSize, LEASE_MS)
+      await queue.add(due.map((f) => f.id))
+      queued += due.length
+      if (due.length < batchSize) return queued
+    }
+  }
+
+  function tick(): Promise<number> {
+    running ??= runTick()
+      .catch((error: unknown) => {
+        deps.log.error("scheduler tick failed", { error: String(error) })
+        return 0
+      })
+      .finally(() => {
+        running = undefined
+      })
+    return running
+  }
+
+  const timer = setInterval(() => void tick(), options.intervalMs)
+  timer.unref()
+  return {
+    tick,
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,24 @@
+// config → db → migrate → createApp(deps) → serve → start jobs
+import { fileURLToPath } from "node:url"
+import { serve } from "@hono/node-server"
+import { createApp } from "./app.ts"
+import { createAuth, resolveAuthSecret } from "./auth/index.ts"
+import { boot, onShutdown } from "./boot.ts"
+import { startJobs } from "./jobs/index.ts"
+
+const { config, log, database, deps } = await boot()
+const auth = createAuth({ db: database.db, config, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET) })
+const jobs = startJobs(deps, { schedule: true, work: !config.REDIS_URL || config.API_WORKER })
+const webDistDir = config.WEB_DIST_DIR ?? fileURLToPath(new URL("../../web/dist", import.meta.url))
+const app = createApp({ deps, auth, jobs, webDistDir })
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const host = info.address === "0.0.0.0" ? "localhost" : info.address
+  log.info("listening", { url: `http://${host}:${info.port}`, database: database.kind, queue: jobs.queue.engine })
+})
+
+onShutdown(log, async () => {
+  server.close()
+  await jobs.close()
+  await database.close()
+})

@@ -1,0 +1,61 @@
+import { Hono } from "hono"
+import { z } from "zod"
+import type { Deps } from "../deps.ts"
+import { bodyOf, boolish, id, instant, intish, parse, queryOf, stringList, view } from "../http.ts"
+import { checkNew, getEntry, listEntries, streamContent } from "../services/entries.ts"
+import { previewEntries } from "../services/feed-views.ts"
+import { getReadability } from "../services/readability.ts"
+import { type AppEnv, ok, userOf } from "./env.ts"
+
+// The official client sends extra keys (listId, aiSort, isArchived, publishedBefore); unknown keys are ignored.
+const listInput = z.object({
+  view: view.optional(),
+  feedId: id.optional(),
+  feedIdList: stringList.optional(),
+  listId: id.optional(),
+  read: boolish.optional(),
+  limit: intish.pipe(z.number().int().min(1).max(100)).optional(),
+  publishedAfter: instant.optional(),
+  isCollection: boolish.optional(),
+  withContent: boolish.optional(),
+  excludePrivate: boolish.optional(),
+})
+
+export function entryRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .post("/", async (c) => {
+      const input = parse(listInput, await bodyOf(c))
+      return c.json(ok(await listEntries(deps, userOf(c), input)))
+    })
+    .get("/", async (c) => {
+      const query = queryOf(c)
+      if (query.id !== undefined) {
+        const { id: entryId } = parse(z.object({ id }), query)
+        return c.json(ok(await getEntry(deps, userOf(c), entryId)))
+      }
+      return c.json(ok(await listEntries(deps, userOf(c), parse(listInput, query))))
+    })
+    .get("/check-new", async (c) => {
+      const schema = z.object({
+        insertedAfter: instant,
+        view: view.optional(),
+        feedId: id.optional(),
+        feedIdList: stringList.optional(),
+        read: boolish.optional(),
+      })
+      return c.json(ok(await checkNew(deps, userOf(c), parse(schema, queryOf(c)))))
+    })
+    .post("/preview", async (c) => {
+      const input = parse(z.object({ id, limit: intish.optional() }), await bodyOf(c))
+      return c.json(ok(await previewEntries(deps, userOf(c), input.id, input.limit)))
+    })
+    .post("/stream", async (c) => {
+      const { ids } = parse(z.object({ ids: stringList }), await bodyOf(c))
+      return c.body(await streamContent(deps, userOf(c), ids), 200, { "content-type": "application/x-ndjson" })
+    })
+    .on(["GET", "POST"], "/readability", async (c) => {
+      const input = c.req.method === "GET" ? queryOf(c) : await bodyOf(c)
+      return c.json(ok(await getReadability(deps, userOf(c), parse(z.object({ id }), input).id)))
+    })
+    .get("/:id{[0-9]+}", async (c) => c.json(ok(await getEntry(deps, userOf(c), c.req.param("id")))))
+}

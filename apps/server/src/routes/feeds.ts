@@ -1,0 +1,38 @@
+import { Hono } from "hono"
+import { z } from "zod"
+import type { Deps } from "../deps.ts"
+import { bodyOf, id, intish, parse, queryOf, stringList } from "../http.ts"
+import { feedAnalytics, getFeed, refreshNow, resetFeed } from "../services/feed-views.ts"
+import { type AppEnv, ok, userOf } from "./env.ts"
+
+const getQuery = z.object({
+  id: id.optional(),
+  url: z.string().min(1).max(2048).optional(),
+  entriesLimit: intish.optional(),
+})
+const byId = z.object({ id })
+
+export function feedRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>()
+    .get("/", async (c) => {
+      const q = parse(getQuery, queryOf(c))
+      return c.json(ok(await getFeed(deps, userOf(c), q)))
+    })
+    .on(["GET", "POST"], "/analytics", async (c) => {
+      const input = c.req.method === "GET" ? queryOf(c) : await bodyOf(c)
+      const { id: ids } = parse(z.object({ id: stringList }), input)
+      return c.json(ok(await feedAnalytics(deps, userOf(c), ids)))
+    })
+  // The SDK calls these with GET; the spec names POST. Both are served.
+  for (const [path, action] of [
+    ["/refresh", refreshNow],
+    ["/reset", resetFeed],
+  ] as const) {
+    app.on(["GET", "POST"], path, async (c) => {
+      const input = c.req.method === "GET" ? queryOf(c) : await bodyOf(c)
+      await action(deps, c.get("session"), parse(byId, input).id)
+      return c.json(ok(null))
+    })
+  }
+  return app
+}

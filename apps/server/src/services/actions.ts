@@ -1,0 +1,274 @@
+// The user's action rules: the stored list, their effects on arriving entries (block, star, silence, webhooks),
+// and their results (`settings`) on entry list items.
+import type { EntryListItem } from "@tidings/shared"
+import { z } from "zod"
+import type { Deps } from "../deps.ts"
+import { AppError, ErrorCode } from "../errors.ts"
+import { parse } from "../http.ts"
+import type { IngestHooks } from "../reader/ingest.ts"
+import { type Delivery, deliverWebhooks } from "../reader/webhook.ts"
+import {
+  applyRuleEffects,
+  findActions,
+  findEntriesByIds,
+  findEntryContents,
+  findFeedCategories,
+  findRuleRecipients,
+  findSubscriptionCategories,
+  type RuleEffects,
+  type RuleRecipient,
+  saveActions,
+} from "../storage/actions.ts"
+import type { DB } from "../storage/db.ts"
+import type { EntryRow } from "../storage/entries.ts"
+import { type FeedRow, findFeedById } from "../storage/feeds.ts"
+import {
+  type ActionRule,
+  CONDITION_FIELDS,
+  type CompiledRule,
+  compileRules,
+  conditionProblem,
+  evaluateRules,
+  fieldsUsed,
+  OPERATORS,
+  type RuleSubject,
+} from "./action-rules.ts"
+import { toEntry } from "./wire.ts"
+
+// ---- the stored list
+
+export async function getActions(deps: Deps, userId: string) {
+  const row = await findActions(deps.db, userId)
+  if (!row) return null
+  return {
+    userId: row.userId,
+    rules: row.rules,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** Validates and stores the user's whole rule list; invalid input (4) or too many rules (12000) store nothing. */
+export async function saveActionRules(deps: Deps, userId: string, rules: unknown[]): Promise<void> {
+  const max = deps.config.MAX_ACTIONS
+  if (rules.length > max) throw new AppError(ErrorCode.ActionLimitExceeded, { reason: `At most ${max} rules` })
+  const valid = parse(ruleListSchema, { rules })
+  await saveActions(deps.db, userId, valid.rules, deps.now())
+}
+
+const VALUE_MAX = 1000
+const CONDITIONS_PER_RULE_MAX = 50
+const WEBHOOKS_PER_RULE_MAX = 10
+
+const conditionSchema = z
+  .object({
+    field: z.enum(CONDITION_FIELDS),
+    operator: z.enum(OPERATORS),
+    value: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(VALUE_MAX)),
+  })
+  .superRefine((c, ctx) => {
+    const problem = conditionProblem(c)
+    if (problem) ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message })
+  })
+const flatConditions = z.array(conditionSchema)
+const groupedConditions = z.array(z.array(conditionSchema))
+
+/** `Cond[]` (all of) or `Cond[][]` (any group, each all of), checked as the one it is so issues stay precise. */
+const conditionListSchema = z.array(z.unknown()).transform((value, ctx) => {
+  const parsed = (value.some(Array.isArray) ? groupedConditions : flatConditions).safeParse(value)
+  if (parsed.success) return parsed.data
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path })
+  return z.NEVER
+})
+
+const webhookUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), "A webhook must be an http or https URL")
+const text = z.string().max(VALUE_MAX)
+const flag = z.boolean().optional()
+
+const resultSchema = z.object({
+  disabled: flag,
+  translation: z.union([z.boolean(), z.enum(["en", "ja", "zh-CN", "zh-TW"])]).optional(),
+  summary: flag,
+  readability: flag,
+  sourceContent: flag,
+  silence: flag,
+  block: flag,
+  star: flag,
+  newEntryNotification: flag,
+  rewriteRules: z
+    .array(z.object({ from: text, to: text }))
+    .max(CONDITIONS_PER_RULE_MAX)
+    .optional(),
+  blockRules: z
+    .array(
+      z.object({
+        field: z.enum(["title", "all", "content", "author", "url", "order"]),
+        operator: z.enum(OPERATORS),
+        value: z.union([text, z.number()]),
+      }),
+    )
+    .max(CONDITIONS_PER_RULE_MAX)
+    .optional(),
+  // The official client adds an empty row before the user types a URL; blank rows are dropped, not refused.
+  webhooks: z
+    .array(z.string().trim())
+    .transform((urls) => urls.filter(Boolean))
+    .pipe(z.array(webhookUrl).max(WEBHOOKS_PER_RULE_MAX))
+    .optional(),
+})
+
+const ruleSchema = z
+  .object({ name: z.string().max(500), condition: conditionListSchema, result: resultSchema, disabled: flag })
+  .refine((rule) => rule.condition.flat().length <= CONDITIONS_PER_RULE_MAX, {
+    path: ["condition"],
+    message: `At most ${CONDITIONS_PER_RULE_MAX} conditions per rule`,
+  })
+
+/** Unknown keys (the official client sends an `index` per rule) are dropped. */
+const ruleListSchema = z.object({ rules: z.array(ruleSchema) })
+
+// ---- at ingest
+
+interface Plan {
+  effects: RuleEffects
+  deliveries: Delivery[]
+}
+
+/**
+ * Hooks for one ingest: after each batch, the rules of the users who received new entries run on them and their
+ * effects are written in the same transaction (set-based); webhooks go out only after the commit.
+ */
+export function actionHooks(deps: Deps): IngestHooks {
+  const outbox: Delivery[] = []
+  return {
+    async afterBatch(tx, feedId, insertedIds) {
+      const recipients = await findRuleRecipients(tx, feedId, insertedIds)
+      if (!recipients.length) return
+      const plan = await planEffects(tx, feedId, insertedIds, recipients)
+      await applyRuleEffects(tx, feedId, plan.effects, deps.now())
+      outbox.push(...plan.deliveries)
+    },
+    async afterCommit() {
+      const due = outbox.splice(0)
+      try {
+        const options = { allowPrivate: deps.config.ALLOW_PRIVATE_NETWORK, siteUrl: deps.config.BASE_URL }
+        if (due.length) await deliverWebhooks(due, options, deps.log)
+      } catch (error) {
+        deps.log.error("webhook deliveries failed", { error: String(error) })
+      }
+    },
+  }
+}
+
+async function planEffects(tx: DB, feedId: string, ids: string[], recipients: RuleRecipient[]): Promise<Plan> {
+  const plan: Plan = { effects: { block: [], silence: [], star: [] }, deliveries: [] }
+  const feed = await findFeedById(tx, feedId)
+  if (!feed) return plan
+  const entries = new Map((await findEntriesByIds(tx, ids)).map((e) => [e.id, e]))
+  const categories = await findFeedCategories(
+    tx,
+    feedId,
+    recipients.map((r) => r.userId),
+  )
+  for (const recipient of recipients) {
+    const rules = compileRules(recipient.rules as ActionRule[])
+    const category = categories.get(recipient.userId) ?? null
+    if (rules.length) planFor(plan, recipient, rules, { entries, feed, category })
+  }
+  return plan
+}
+
+/** What one recipient's rules are run against: the new entries, their feed, the recipient's category for it. */
+interface Arrival {
+  entries: Map<string, EntryRow>
+  feed: FeedRow
+  category: string | null
+}
+
+function planFor(plan: Plan, recipient: RuleRecipient, rules: CompiledRule[], { entries, feed, category }: Arrival) {
+  const { userId } = recipient
+  for (const { entryId, view } of recipient.received) {
+    const entry = entries.get(entryId)
+    const result = entry && evaluateRules(rules, subjectOf(entry, feed, view, category, entry.content, ["unread"]))
+    if (!entry || !result) continue
+    // A blocked entry never reaches the user's timeline, so starring or silencing it would mean nothing.
+    if (result.block) plan.effects.block.push({ userId, entryId })
+    else {
+      if (result.star) plan.effects.star.push({ userId, entryId, view })
+      if (result.silence) plan.effects.silence.push({ userId, entryId })
+    }
+    const payload = result.webhooks?.length ? webhookPayload(entry, feed, view) : undefined
+    for (const url of result.webhooks ?? []) plan.deliveries.push({ userId, url, payload })
+  }
+}
+
+function webhookPayload(entry: EntryRow, feed: FeedRow, view: number) {
+  return {
+    entry: toEntry(entry),
+    feed: { id: feed.id, title: feed.title, url: feed.url, siteUrl: feed.siteUrl, image: feed.image },
+    view,
+  }
+}
+
+// ---- on entry lists
+
+/** Sets each item's `settings` to the merged results of the user's rules that match it; no match, no key. */
+export async function addEntrySettings(deps: Deps, userId: string, items: EntryListItem[]): Promise<void> {
+  if (!items.length) return
+  const row = await findActions(deps.db, userId)
+  const rules = row ? compileRules(row.rules as ActionRule[]) : []
+  if (!rules.length) return
+  const fields = fieldsUsed(rules)
+  const categoryOf = fields.has("category") ? await categoryLookup(deps.db, userId, items) : () => null
+  const contentOf = fields.has("entry_content") ? await contentLookup(deps.db, items) : () => null
+  for (const item of items) {
+    const statuses = [item.read ? "read" : "unread", ...(item.collections ? ["collected"] : [])]
+    const subject = subjectOf(item.entries, item.feeds, item.view, categoryOf(item), contentOf(item), statuses)
+    const settings = evaluateRules(rules, subject)
+    if (settings) item.settings = settings
+  }
+}
+
+/** The category of the subscription each item reaches the user through: the direct one, else a list's. */
+async function categoryLookup(db: DB, userId: string, items: EntryListItem[]) {
+  const feedIds = [...new Set(items.map((i) => i.feeds.id))]
+  const listIds = [...new Set(items.flatMap((i) => i.from.filter((source) => source !== "feed")))]
+  const rows = await findSubscriptionCategories(db, userId, feedIds, listIds)
+  const byFeed = new Map(rows.filter((r) => r.feedId).map((r) => [r.feedId, r.category]))
+  const byList = new Map(rows.filter((r) => r.listId).map((r) => [r.listId, r.category]))
+  return (item: EntryListItem): string | null => {
+    const direct = byFeed.get(item.feeds.id)
+    if (direct !== undefined) return direct
+    const list = item.from.find((source) => byList.has(source))
+    return list ? (byList.get(list) ?? null) : null
+  }
+}
+
+/** Entry pages list entries without content unless asked; conditions on content load it for the page at once. */
+async function contentLookup(db: DB, items: EntryListItem[]) {
+  const missing = items.filter((i) => i.entries.content === undefined).map((i) => i.entries.id)
+  const loaded = new Map((await findEntryContents(db, missing)).map((r) => [r.id, r.content]))
+  return (item: EntryListItem) => item.entries.content ?? loaded.get(item.entries.id) ?? null
+}
+
+/** The same view of an entry for both callers: a stored row at ingest, a list item on entry pages. */
+function subjectOf(
+  entry: Pick<RuleSubject["entry"], "title" | "url" | "author" | "media" | "attachments">,
+  feed: RuleSubject["feed"],
+  view: number,
+  category: string | null,
+  content: string | null,
+  statuses: string[],
+): RuleSubject {
+  const { title, url, author, media, attachments } = entry
+  return {
+    view,
+    category,
+    feed: { title: feed.title, url: feed.url, siteUrl: feed.siteUrl },
+    entry: { title, url, author, content, media, attachments },
+    statuses,
+  }
+}

@@ -1,0 +1,64 @@
+// POST /discover: a URL (a feed, or a page that links to its feeds), an rsshub:// route, or words to look for among
+// the feeds people follow publicly here.
+import type { Deps } from "../deps.ts"
+import { AppError } from "../errors.ts"
+import { commonFeedUrls, findFeedLinks } from "../reader/html.ts"
+import { isRsshubUrl } from "../reader/rsshub.ts"
+import { type FeedRow, findFeedByUrl, searchPublicFeeds } from "../storage/feeds.ts"
+import { fetchFeedUrl, normalizeFeedUrl, storeNewFeed } from "./feeds.ts"
+import { toFeed, toFeedAnalytics } from "./wire.ts"
+
+const MAX_CANDIDATES = 8
+
+export interface DiscoverInput {
+  keyword: string
+  target?: "feeds" | "lists"
+}
+
+function toItem(feed: FeedRow) {
+  return {
+    feed: toFeed(feed),
+    subscriptionCount: feed.subscriptionCount,
+    updatesPerWeek: feed.updatesPerWeek,
+    analytics: toFeedAnalytics(feed),
+  }
+}
+
+function looksLikeUrl(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^[\w-]+(\.[\w-]+)+(:\d+)?(\/\S*)?$/.test(text)
+}
+
+export async function discover(deps: Deps, input: DiscoverInput) {
+  const keyword = input.keyword.trim()
+  if (input.target === "lists") return []
+  if (isRsshubUrl(keyword) || looksLikeUrl(keyword))
+    return (await discoverUrl(deps, normalizeFeedUrl(keyword))).map(toItem)
+  return (await searchPublicFeeds(deps.db, keyword, 20)).map(toItem)
+}
+
+/** A feed at the URL itself, else the feeds its page advertises, else feeds at the usual paths of its site. */
+async function discoverUrl(deps: Deps, url: string): Promise<FeedRow[]> {
+  const known = await findFeedByUrl(deps.db, url)
+  if (known) return [known]
+  const result = await fetchFeedUrl(deps, url, undefined, true)
+  if (result.kind === "ok") return [await storeNewFeed(deps, url, result)]
+  if (result.kind !== "html") return []
+  const advertised = findFeedLinks(result.html, result.document.url).map((l) => l.url)
+  const candidates = advertised.length ? advertised : commonFeedUrls(result.document.url)
+  const found = await Promise.all(candidates.slice(0, MAX_CANDIDATES).map((candidate) => tryFeed(deps, candidate)))
+  const unique = new Map(found.filter((f): f is FeedRow => Boolean(f)).map((f) => [f.id, f]))
+  return [...unique.values()]
+}
+
+/** A candidate URL as a stored feed, or undefined when it is not one. */
+async function tryFeed(deps: Deps, url: string): Promise<FeedRow | undefined> {
+  const known = await findFeedByUrl(deps.db, url)
+  if (known) return known
+  try {
+    const result = await fetchFeedUrl(deps, url)
+    return result.kind === "ok" ? await storeNewFeed(deps, url, result) : undefined
+  } catch (error) {
+    if (error instanceof AppError) return undefined
+    throw error
+  }
+}

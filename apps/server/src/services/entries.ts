@@ -1,0 +1,100 @@
+// Entry lists (the timeline) and single entries, always through the user's own timeline or starred items.
+import { ENTRY_PAGE_DEFAULT_LIMIT, ENTRY_PAGE_MAX_LIMIT, type EntryListItem } from "@tidings/shared"
+import type { Deps } from "../deps.ts"
+import { AppError, ErrorCode } from "../errors.ts"
+import { collectionPage } from "../storage/collections.ts"
+import { contentForUser, findEntryForUser } from "../storage/entries.ts"
+import { newestInsertedAfter, timelinePage } from "../storage/timeline.ts"
+import { addEntrySettings } from "./actions.ts"
+import { toEntry, toEntryListItem, toFeed } from "./wire.ts"
+
+export interface ListInput {
+  view?: number
+  feedId?: string
+  feedIdList?: string[]
+  listId?: string
+  read?: boolean
+  limit?: number
+  /** Exclusive upper bound on publishedAt (or on the star time in the collection view). */
+  publishedAfter?: Date
+  isCollection?: boolean
+  withContent?: boolean
+  excludePrivate?: boolean
+}
+
+export async function listEntries(deps: Deps, userId: string, input: ListInput) {
+  const limit = Math.min(Math.max(input.limit ?? ENTRY_PAGE_DEFAULT_LIMIT, 1), ENTRY_PAGE_MAX_LIMIT)
+  const withContent = input.withContent ?? false
+  if (input.isCollection) {
+    const rows = await collectionPage(
+      deps.db,
+      { userId, view: input.view, before: input.publishedAfter, unreadOnly: input.read === false },
+      limit,
+      withContent,
+    )
+    return withSettings(deps, userId, rows.map(toEntryListItem))
+  }
+  const feedIds = input.feedIdList?.length ? input.feedIdList : input.feedId ? [input.feedId] : undefined
+  const rows = await timelinePage(
+    deps.db,
+    {
+      userId,
+      view: input.view,
+      feedIds,
+      listId: input.listId,
+      unreadOnly: input.read === false,
+      before: input.publishedAfter,
+      excludePrivate: input.excludePrivate,
+      excludeHidden: !feedIds && !input.listId,
+    },
+    limit,
+    withContent,
+  )
+  return withSettings(deps, userId, rows.map(toEntryListItem))
+}
+
+/** Each item carries the results of the user's action rules for it. */
+async function withSettings(deps: Deps, userId: string, items: EntryListItem[]) {
+  await addEntrySettings(deps, userId, items)
+  return items
+}
+
+export async function getEntry(deps: Deps, userId: string, entryId: string) {
+  const found = await findEntryForUser(deps.db, userId, entryId)
+  if (!found) throw new AppError(ErrorCode.EntryNotFound)
+  const entry = found.entry
+  return {
+    entries: { ...toEntry(entry), readabilityContent: entry.readabilityContent },
+    feeds: toFeed(found.feed),
+    read: found.read ?? true,
+    view: found.view ?? 0,
+    ...(found.starredAt ? { collections: { createdAt: found.starredAt.toISOString() } } : {}),
+  }
+}
+
+export interface CheckNewInput {
+  insertedAfter: Date
+  view?: number
+  feedId?: string
+  feedIdList?: string[]
+  read?: boolean
+}
+
+/** GET /entries/check-new: has anything reached this timeline since the client last looked? */
+export async function checkNew(deps: Deps, userId: string, input: CheckNewInput) {
+  const feedIds = input.feedIdList?.length ? input.feedIdList : input.feedId ? [input.feedId] : undefined
+  const newest = await newestInsertedAfter(
+    deps.db,
+    { userId, view: input.view, feedIds, unreadOnly: input.read === false, excludeHidden: !feedIds },
+    input.insertedAfter,
+  )
+  if (!newest) return { has_new: false }
+  // "lastest_at" is the official client's spelling.
+  return { has_new: true, lastest_at: newest.insertedAt.toISOString(), entry_id: newest.entryId }
+}
+
+/** POST /entries/stream: content for up to 100 of the user's entries, as NDJSON lines. */
+export async function streamContent(deps: Deps, userId: string, ids: string[]): Promise<string> {
+  const rows = await contentForUser(deps.db, userId, [...new Set(ids)].slice(0, 100))
+  return rows.map((r) => JSON.stringify({ id: r.id, content: r.content ?? "" })).join("\n") + (rows.length ? "\n" : "")
+}

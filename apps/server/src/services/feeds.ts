@@ -1,0 +1,209 @@
+// Feeds: creating one from a URL, refreshing it, and showing it to a user.
+import type { Deps } from "../deps.ts"
+import { AppError, ErrorCode } from "../errors.ts"
+import { newId } from "../ids.ts"
+import { FeedFetchError, type FetchOptions } from "../reader/fetch.ts"
+import { ingestEntries } from "../reader/ingest.ts"
+import { fetchAndParse, type PipelineResult } from "../reader/pipeline.ts"
+import { fetchUrlFor, isRsshubUrl, isSafeRoute, rsshubRoute } from "../reader/rsshub.ts"
+import { nextCheckAfterError, nextCheckAfterSuccess } from "../reader/schedule.ts"
+import { FeedParseError, type ParsedFeed } from "../reader/types.ts"
+import { withTransaction } from "../storage/db.ts"
+import {
+  type FeedRow,
+  findFeedById,
+  findFeedByUrl,
+  insertFeed,
+  updateFeed,
+  weeklyUpdateRate,
+} from "../storage/feeds.ts"
+import { actionHooks } from "./actions.ts"
+
+/** A user-typed feed address as an absolute http(s) or rsshub:// URL; a missing scheme means https. */
+export function normalizeFeedUrl(input: string): string {
+  const text = input.trim()
+  if (isRsshubUrl(text)) {
+    if (!rsshubRoute(text) || !isSafeRoute(text)) {
+      throw new AppError(ErrorCode.InvalidInput, { reason: "Please enter a valid RSSHub route" })
+    }
+    return `rsshub://${text.slice("rsshub://".length).replace(/^\/+/, "")}`
+  }
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text.replace(/^\/\//, "")}`
+  let url: URL
+  try {
+    url = new URL(withScheme)
+  } catch {
+    throw new AppError(ErrorCode.InvalidInput, { reason: "Please enter a valid URL" })
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) {
+    throw new AppError(ErrorCode.InvalidInput, { reason: "Please enter a valid http or https URL" })
+  }
+  url.hash = ""
+  return url.href
+}
+
+export function fetchOptions(deps: Deps, feed?: Pick<FeedRow, "etag" | "lastModified">): FetchOptions {
+  return {
+    etag: feed?.etag,
+    lastModified: feed?.lastModified,
+    allowPrivate: deps.config.ALLOW_PRIVATE_NETWORK,
+    timeoutMs: deps.config.FEED_FETCH_TIMEOUT_MS,
+    maxBytes: deps.config.FEED_MAX_BYTES,
+    siteUrl: deps.config.BASE_URL,
+  }
+}
+
+/** Fetches a feed URL (rsshub:// through the configured instance); failures become errors 2003 / 2004. */
+export function fetchFeedUrl(deps: Deps, url: string, feed?: FeedRow, allowHtml = false): Promise<PipelineResult> {
+  const target = fetchUrlFor(url, deps.config.RSSHUB_URL)
+  const options = fetchOptions(deps, feed)
+  // The operator configured the RSSHub instance, so it may live on their own network (that origin only, not
+  // wherever it redirects to).
+  if (isRsshubUrl(url)) options.trustedOrigin = new URL(deps.config.RSSHUB_URL).origin
+  return fetchAndParse(target, options, { allowHtml }).catch((error: unknown) => {
+    throw asAppError(error)
+  })
+}
+
+/** The known feed at this URL, or a new one fetched, parsed and stored now. Failures are errors 2003 / 2004. */
+export async function findOrCreateFeed(deps: Deps, url: string): Promise<FeedRow> {
+  const known = await findFeedByUrl(deps.db, url)
+  if (known) return known
+  const result = await fetchFeedUrl(deps, url)
+  if (result.kind !== "ok") throw new AppError(ErrorCode.FeedFetchError, { reason: "Unexpected 304 answer" })
+  return storeNewFeed(deps, url, result)
+}
+
+/** Stores a feed fetched for the first time, with its entries. */
+export async function storeNewFeed(deps: Deps, url: string, result: Extract<PipelineResult, { kind: "ok" }>) {
+  const finalUrl = isRsshubUrl(url) ? url : (result.document.movedTo ?? url)
+  const moved = finalUrl !== url ? await findFeedByUrl(deps.db, finalUrl) : undefined
+  if (moved) return moved
+  const now = deps.now()
+  // One transaction: a document that fails to store leaves no feed row behind.
+  return withTransaction(deps.db, async (tx) => {
+    const inTx = { ...deps, db: tx }
+    const feed = await insertFeed(tx, {
+      id: newId(),
+      url: finalUrl,
+      ...feedMetadata(result.feed),
+      etag: result.document.etag,
+      lastModified: result.document.lastModified,
+      checkedAt: now,
+      updatedAt: now,
+    })
+    const ingested = await ingestEntries(tx, feed.id, result.feed.entries, now, actionHooks(inTx))
+    const analytics = await afterIngest(inTx, feed, ingested.latestPublishedAt, now, {
+      ttlMinutes: result.feed.ttlMinutes,
+      cacheControl: result.document.cacheControl,
+    })
+    await updateFeed(tx, feed.id, analytics)
+    return { ...feed, ...analytics }
+  })
+}
+
+/** The job behind the queue: refresh one feed by id (gone feeds are skipped). */
+export async function refreshFeedById(deps: Deps, feedId: string) {
+  const feed = await findFeedById(deps.db, feedId)
+  return feed ? refreshFeed(deps, feed) : undefined
+}
+
+/** Fetches a known feed again. Never throws for the feed's own failures: they are recorded on the feed. */
+export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted: number; error?: string }> {
+  const now = deps.now()
+  try {
+    const result = await fetchFeedUrl(deps, feed.url, feed)
+    if (result.kind === "html") throw new AppError(ErrorCode.FeedParseError, { reason: "An HTML page, not a feed" })
+    const cleared = { checkedAt: now, errorAt: null, errorMessage: null, errorCount: 0 }
+    if (result.kind === "not-modified") {
+      const hints = { updatesPerWeek: feed.updatesPerWeek, ttlMinutes: feed.ttl }
+      await updateFeed(deps.db, feed.id, {
+        ...cleared,
+        nextCheckAt: nextCheckAfterSuccess(now.getTime(), hints, bounds(deps)),
+      })
+      return { inserted: 0 }
+    }
+    const ingested = await ingestEntries(deps.db, feed.id, result.feed.entries, now, actionHooks(deps))
+    const movedTo = isRsshubUrl(feed.url) ? null : result.document.movedTo
+    const canMove = movedTo && movedTo !== feed.url && !(await findFeedByUrl(deps.db, movedTo))
+    await updateFeed(deps.db, feed.id, {
+      ...cleared,
+      ...feedMetadata(result.feed),
+      ...(canMove ? { url: movedTo } : {}),
+      etag: result.document.etag,
+      lastModified: result.document.lastModified,
+      updatedAt: now,
+      ...(await afterIngest(deps, feed, ingested.latestPublishedAt, now, {
+        ttlMinutes: result.feed.ttlMinutes,
+        cacheControl: result.document.cacheControl,
+      })),
+    })
+    return { inserted: ingested.inserted }
+  } catch (error) {
+    // Whatever went wrong is recorded on the feed (and it backs off); nothing escapes into the job queue.
+    const failure = toFeedError(error, deps, feed.id)
+    const message = failure.reason ?? failure.message
+    const retryAfter = error instanceof FeedFetchError ? error.retryAfter : null
+    await updateFeed(deps.db, feed.id, {
+      checkedAt: now,
+      errorAt: now,
+      errorMessage: message,
+      errorCount: feed.errorCount + 1,
+      nextCheckAt: nextCheckAfterError(now.getTime(), feed.errorCount + 1, bounds(deps), retryAfter),
+    })
+    deps.log.warn("feed refresh failed", { feedId: feed.id, error: message })
+    return { inserted: 0, error: message }
+  }
+}
+
+function bounds(deps: Deps) {
+  return {
+    minMs: deps.config.FEED_MIN_INTERVAL_MINUTES * 60_000,
+    maxMs: deps.config.FEED_MAX_INTERVAL_MINUTES * 60_000,
+  }
+}
+
+/** Analytics and the next check time once new entries are stored. */
+async function afterIngest(
+  deps: Deps,
+  feed: FeedRow,
+  latest: Date | null,
+  now: Date,
+  hints: { ttlMinutes: number | null; cacheControl: string | null },
+) {
+  const updatesPerWeek = await weeklyUpdateRate(deps.db, feed.id, now)
+  const newer = latest && (!feed.latestEntryPublishedAt || latest > feed.latestEntryPublishedAt)
+  return {
+    updatesPerWeek,
+    ...(newer ? { latestEntryPublishedAt: latest } : {}),
+    nextCheckAt: nextCheckAfterSuccess(now.getTime(), { updatesPerWeek, ...hints }, bounds(deps)),
+  }
+}
+
+function feedMetadata(feed: ParsedFeed) {
+  return {
+    title: feed.title,
+    description: feed.description,
+    siteUrl: feed.siteUrl,
+    image: feed.image,
+    language: feed.language,
+    ttl: feed.ttlMinutes,
+  }
+}
+
+/** A feed's own failure as the error to record; anything unexpected is logged and recorded generically. */
+function toFeedError(error: unknown, deps: Deps, feedId: string): AppError {
+  try {
+    return asAppError(error)
+  } catch {
+    deps.log.error("feed could not be stored", { feedId, error: error instanceof Error ? error.name : String(error) })
+    return new AppError(ErrorCode.InternalError, { reason: "The feed could not be stored" })
+  }
+}
+
+export function asAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  if (error instanceof FeedFetchError) return new AppError(ErrorCode.FeedFetchError, { reason: error.message })
+  if (error instanceof FeedParseError) return new AppError(ErrorCode.FeedParseError, { reason: error.message })
+  throw error
+}

@@ -1,0 +1,41 @@
+// Public configuration (GET /status/configs): the official StatusConfigs key set, filled from our configuration.
+// Limits are those of the limited roles (trial, free, pre_pro_trial); features Tidings lacks are off or empty.
+import type { Config } from "../config.ts"
+
+/** Webhooks one action rule may call; a constant until there is a config key for it. */
+export const MAX_WEBHOOKS_PER_ACTION = 5
+
+export function statusConfigs(config: Config) {
+  return {
+    AI_CHAT_ENABLED: false,
+    AI_SHORTCUTS: [] as { id: string; name: string; defaultPrompt: string; displayTargets: string[] }[],
+    ANNOUNCEMENT: "",
+    DAILY_CLAIM_AMOUNT: { trial: 0, normal: 0 },
+    DAILY_POWER_PERCENTAGES: [] as number[],
+    DAILY_POWER_SUPPLY: 0,
+    IMPORTING_TITLE: "",
+    INVITATION_ENABLED: config.INVITATION_LIMIT > 0,
+    // Tidings caps codes per user in total rather than per period.
+    INVITATION_INTERVAL_DAYS: 0,
+    INVITATION_PRICE: 0,
+    IS_RSS3_TESTNET: false,
+    LEVEL_PERCENTAGES: [] as number[],
+    // Empty strings: never equal to a client version, and falsy wherever the client tests for a link.
+    MAS_IN_REVIEW_VERSION: "",
+    MAX_ACTIONS: config.MAX_ACTIONS,
+    MAX_INBOXES: config.TRIAL_MAX_INBOXES,
+    MAX_LISTS: config.MAX_LISTS,
+    MAX_SUBSCRIPTIONS: config.TRIAL_MAX_FEED_SUBSCRIPTIONS,
+    MAX_TRIAL_USER_FEED_SUBSCRIPTION: config.TRIAL_MAX_FEED_SUBSCRIPTIONS,
+    MAX_TRIAL_USER_LIST_SUBSCRIPTION: config.TRIAL_MAX_LIST_SUBSCRIPTIONS,
+    MAX_WEBHOOKS_PER_ACTION,
+    PAYMENT_ENABLED: false,
+    PAYMENT_PLAN_LIST: [] as unknown[],
+    PRODUCT_HUNT_VOTE_URL: "",
+    REFERRAL_ENABLED: false,
+    REFERRAL_REQUIRED_INVITATIONS: 0,
+    REFERRAL_RULE_LINK: "",
+    STRIPE_PORTAL_LINK: "",
+    TAX_POINT: "",
+  }
+}

@@ -1,0 +1,176 @@
+// Subscriptions: follow a feed (by URL) or a list, edit, move many at once, unfollow. Each change also shapes the
+// user's timeline. Inboxes are subscribed by creating them (services/inboxes.ts).
+import type { Deps } from "../deps.ts"
+import { AppError, ErrorCode } from "../errors.ts"
+import { newId } from "../ids.ts"
+import { type DB, lockUser, withTransaction } from "../storage/db.ts"
+import { refreshSubscriptionCounts } from "../storage/feeds.ts"
+import { feedIdsOfLists } from "../storage/lists.ts"
+import {
+  countSubscriptions,
+  deleteFeedSubscriptions,
+  findFeedByUrlForUser,
+  listFeedSubscriptions,
+  listInboxSubscriptions,
+  listListSubscriptions,
+  type SubscriptionChanges,
+  updateFeedSubscription,
+  updateFeedSubscriptions,
+  upsertSubscription,
+} from "../storage/subscriptions.ts"
+import { backfill, moveFeedToView, removeFeedsFromTimeline, unreadCounts } from "../storage/timeline.ts"
+import { findOrCreateFeed, normalizeFeedUrl } from "./feeds.ts"
+import { subscribeList, unsubscribeList, updateListSubscriptionFor } from "./list-subscriptions.ts"
+import type { SessionInfo } from "./session.ts"
+import { toFeed, toFeedSubscription, toInbox, toList, toSubscription } from "./wire.ts"
+
+/** GET /subscriptions: feeds, lists and inboxes, told apart by their `feeds` / `lists` / `inboxes` key. Another
+ * user's are their public feed and list subscriptions only. */
+export async function listSubscriptions(deps: Deps, viewerId: string, input: { view?: number; userId?: string }) {
+  const userId = input.userId ?? viewerId
+  const own = userId === viewerId
+  const [feeds, lists, inboxes] = await Promise.all([
+    listFeedSubscriptions(deps.db, userId, input.view, !own),
+    listListSubscriptions(deps.db, userId, input.view, !own),
+    own ? listInboxSubscriptions(deps.db, userId, input.view) : [],
+  ])
+  const listFeedIds = await feedIdsOfLists(
+    deps.db,
+    lists.map((l) => l.list.id),
+  )
+  return [
+    ...feeds.map((r) => toFeedSubscription(r.subscription, r.feed)),
+    ...lists.map((r) => ({
+      ...toSubscription(r.subscription),
+      lists: toList(r.list, listFeedIds.get(r.list.id) ?? []),
+    })),
+    ...inboxes.map((r) => ({ ...toSubscription(r.subscription), inboxes: toInbox(r.inbox) })),
+  ]
+}
+
+export interface SubscribeInput {
+  url?: string
+  listId?: string
+  view: number
+  category?: string | null
+  title?: string | null
+  isPrivate?: boolean
+}
+
+export async function subscribe(deps: Deps, session: SessionInfo, input: SubscribeInput) {
+  if (input.listId) return subscribeList(deps, session, { ...input, listId: input.listId })
+  if (!input.url) throw new AppError(ErrorCode.FeedMissingId)
+  const url = normalizeFeedUrl(input.url)
+  const userId = session.userId
+  const overLimit = async (db: DB) =>
+    session.feedSubscriptionLimit !== null &&
+    !(await findFeedByUrlForUser(db, userId, url)) &&
+    (await countSubscriptions(db, userId, "feed")) >= session.feedSubscriptionLimit
+  // Checked before the fetch (no fetch for a user at the limit) and again under the user's lock (no race past it).
+  if (await overLimit(deps.db)) throw new AppError(ErrorCode.TrialUserMaxFeedSubscriptionExceeded)
+  const feed = await findOrCreateFeed(deps, url)
+  await withTransaction(deps.db, async (tx) => {
+    await lockUser(tx, userId)
+    if (await overLimit(tx)) throw new AppError(ErrorCode.TrialUserMaxFeedSubscriptionExceeded)
+    await upsertSubscription(tx, {
+      id: newId(),
+      userId,
+      type: "feed",
+      feedId: feed.id,
+      view: input.view,
+      category: cleanText(input.category),
+      title: cleanText(input.title),
+      isPrivate: input.isPrivate ?? false,
+    })
+    // A repeat subscribe may move the feed to another view; backfill adds only the rows that are missing.
+    await moveFeedToView(tx, userId, feed.id, input.view)
+    await backfill(tx, userId, feed.id)
+    await refreshSubscriptionCounts(tx, [feed.id])
+  })
+  const counts = await unreadCounts(deps.db, userId, input.view)
+  const unread = Object.fromEntries(counts.filter((c) => c.feedId === feed.id).map((c) => [c.feedId!, c.count]))
+  return { feed: toFeed(feed), list: null, unread }
+}
+
+export interface UpdateInput {
+  feedId?: string
+  listId?: string
+  view?: number
+  category?: string | null
+  title?: string | null
+  isPrivate?: boolean
+  hideFromTimeline?: boolean
+}
+
+export function changesOf(input: Omit<UpdateInput, "feedId" | "listId">): SubscriptionChanges {
+  return {
+    ...(input.view !== undefined ? { view: input.view } : {}),
+    ...(input.category !== undefined ? { category: cleanText(input.category) } : {}),
+    ...(input.title !== undefined ? { title: cleanText(input.title) } : {}),
+    ...(input.isPrivate !== undefined ? { isPrivate: input.isPrivate } : {}),
+    ...(input.hideFromTimeline !== undefined ? { hideFromTimeline: input.hideFromTimeline } : {}),
+  }
+}
+
+export async function updateSubscription(deps: Deps, userId: string, input: UpdateInput) {
+  if (input.listId) return updateListSubscriptionFor(deps, userId, input.listId, changesOf(input))
+  if (!input.feedId) throw new AppError(ErrorCode.FeedMissingId)
+  const feedId = input.feedId
+  const changes = changesOf(input)
+  const row = await withTransaction(deps.db, async (tx) => {
+    const updated = Object.keys(changes).length
+      ? await updateFeedSubscription(tx, userId, feedId, changes)
+      : (await listFeedSubscriptions(tx, userId)).find((r) => r.subscription.feedId === feedId)?.subscription
+    if (!updated) throw new AppError(ErrorCode.FeedNotFound, { reason: "You do not subscribe to this feed" })
+    if (input.view !== undefined) await moveFeedToView(tx, userId, feedId, input.view)
+    return updated
+  })
+  return toSubscription(row)
+}
+
+/** PATCH /subscriptions/batch: move many feeds to a view or category at once (all must be the user's). */
+export async function batchUpdate(
+  deps: Deps,
+  userId: string,
+  feedIds: string[],
+  input: Omit<UpdateInput, "feedId" | "listId">,
+) {
+  const ids = [...new Set(feedIds)]
+  const changes = changesOf(input)
+  if (!Object.keys(changes).length) return
+  await withTransaction(deps.db, async (tx) => {
+    const changed = await updateFeedSubscriptions(tx, userId, ids, changes)
+    if (changed.length !== ids.length)
+      throw new AppError(ErrorCode.FeedNotFound, { reason: "You do not subscribe to every feed" })
+    if (input.view !== undefined) await moveFeedToView(tx, userId, ids, input.view)
+  })
+}
+
+export async function unsubscribe(
+  deps: Deps,
+  userId: string,
+  input: { feedId?: string; feedIdList?: string[]; url?: string; listId?: string },
+) {
+  if (input.listId && !input.feedId && !input.feedIdList && !input.url)
+    return unsubscribeList(deps, userId, input.listId)
+  const feedIds = [...(input.feedIdList ?? []), ...(input.feedId ? [input.feedId] : [])]
+  if (input.url) {
+    const feed = await findFeedByUrlForUser(deps.db, userId, normalizeFeedUrl(input.url))
+    if (!feed) throw new AppError(ErrorCode.FeedNotFound, { reason: "You do not subscribe to this feed" })
+    feedIds.push(feed.id)
+  }
+  if (!feedIds.length) throw new AppError(ErrorCode.FeedMissingId)
+  await withTransaction(deps.db, async (tx) => {
+    const removed = await deleteFeedSubscriptions(tx, userId, feedIds)
+    if (removed.length !== new Set(feedIds).size) {
+      throw new AppError(ErrorCode.FeedNotFound, { reason: "You do not subscribe to this feed" })
+    }
+    await removeFeedsFromTimeline(tx, userId, feedIds)
+    await refreshSubscriptionCounts(tx, feedIds)
+  })
+}
+
+export function cleanText(value: string | null | undefined): string | null {
+  const text = value?.trim()
+  return text ? text : null
+}

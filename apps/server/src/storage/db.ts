@@ -1,0 +1,78 @@
+// Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Migrations run here.
+import { mkdirSync } from "node:fs"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { PGlite } from "@electric-sql/pglite"
+import { sql } from "drizzle-orm"
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres"
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator"
+import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite"
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator"
+import pg from "pg"
+import * as schema from "./schema.ts"
+
+/** One type for both drivers; the query builder is the same, only the driver underneath differs. */
+export type DB = PgliteDatabase<typeof schema>
+
+export interface Database {
+  db: DB
+  kind: "pglite" | "postgres"
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
+
+export interface OpenOptions {
+  databaseUrl?: string
+  dataDir?: string
+  /** A PGlite data-dir snapshot to start from (tests start every file from one migrated snapshot). */
+  snapshot?: Blob
+  poolSize?: number
+  /** Where an idle connection's failure is reported (a database restart must not take the process down). */
+  onConnectionError?: (error: Error) => void
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options) : openPglite(options)
+}
+
+async function openPostgres({ databaseUrl, poolSize = 10, onConnectionError }: OpenOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
+  // pg emits an error on the pool when an idle client's connection drops; the pool replaces the client.
+  pool.on("error", (error) =>
+    (onConnectionError ?? ((e) => console.error(`database connection lost: ${e.message}`)))(error),
+  )
+  const db = drizzlePg(pool, { schema }) as unknown as DB
+  await migratePg(drizzlePg(pool), { migrationsFolder })
+  return { db, kind: "postgres", close: () => pool.end() }
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let dir = "memory://"
+  if (options.dataDir) {
+    dir = path.resolve(options.dataDir, "pglite")
+    mkdirSync(dir, { recursive: true })
+  }
+  const client = new PGlite(dir, options.snapshot ? { loadDataDir: options.snapshot } : {})
+  await client.waitReady
+  const db = drizzlePglite(client, { schema })
+  await migratePglite(db, { migrationsFolder })
+  return { db, kind: "pglite", close: () => client.close() }
+}
+
+/** Runs `work` in one transaction. The callback gets the same DB type the rest of storage takes. */
+export function withTransaction<T>(db: DB, work: (tx: DB) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as DB))
+}
+
+export async function ping(db: DB): Promise<void> {
+  await db.execute(sql`select 1`)
+}
+
+/**
+ * Serialises one user's limited creations (subscriptions, lists, inboxes, invitations): inside a transaction, this
+ * row lock makes a concurrent "count, then insert" wait its turn, so a limit cannot be overrun by parallel calls.
+ */
+export async function lockUser(db: DB, userId: string): Promise<void> {
+  await db.execute(sql`select 1 from ${schema.user} where ${schema.user.id} = ${userId} for update`)
+}

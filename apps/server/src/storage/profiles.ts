@@ -1,0 +1,45 @@
+// Public user profiles: only the columns anyone may see (never e-mail, role or security flags).
+import { and, eq, inArray, ne, sql } from "drizzle-orm"
+import type { DB } from "./db.ts"
+import { user } from "./schema.ts"
+
+const publicColumns = {
+  id: user.id,
+  name: user.name,
+  image: user.image,
+  handle: user.handle,
+  bio: user.bio,
+  website: user.website,
+  socialLinks: user.socialLinks,
+}
+
+export type ProfileRow = Pick<
+  typeof user.$inferSelect,
+  "id" | "name" | "image" | "handle" | "bio" | "website" | "socialLinks"
+>
+
+export async function findProfileById(db: DB, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select(publicColumns).from(user).where(eq(user.id, id))
+  return row
+}
+
+/** Handles are unique regardless of case (the lower(handle) index), so lookups ignore case too. */
+export async function findProfileByHandle(db: DB, handle: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select(publicColumns).from(user).where(sql`lower(${user.handle}) = lower(${handle})`)
+  return row
+}
+
+export async function findProfilesByIds(db: DB, ids: string[]): Promise<ProfileRow[]> {
+  if (!ids.length) return []
+  return db.select(publicColumns).from(user).where(inArray(user.id, ids))
+}
+
+/** Whether someone other than `exceptUserId` already holds the handle, in any letter case. */
+export async function isHandleTaken(db: DB, handle: string, exceptUserId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(sql`lower(${user.handle}) = lower(${handle})`, exceptUserId ? ne(user.id, exceptUserId) : undefined))
+    .limit(1)
+  return Boolean(row)
+}

@@ -1,0 +1,360 @@
+// All tables, PostgreSQL dialect: the same schema runs on PGlite (embedded) and PostgreSQL.
+
+import type { Attachment, EntryExtra, Media } from "@tidings/shared"
+import { sql } from "drizzle-orm"
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core"
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" })
+
+// ---- better-auth (names as its drizzle adapter expects; extra user fields for the spec's profile and role)
+
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    handle: text("handle"),
+    bio: text("bio"),
+    website: text("website"),
+    socialLinks: jsonb("social_links").$type<Record<string, string>>(),
+    role: text("role").notNull().default("trial"),
+    roleEndAt: ts("role_end_at"),
+  },
+  (t) => [uniqueIndex("user_handle_lower_idx").on(sql`lower(${t.handle})`)],
+)
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+)
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: ts("access_token_expires_at"),
+    refreshTokenExpiresAt: ts("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+)
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+)
+
+// ---- server bookkeeping
+
+/** Values the server generates once and shares between processes (e.g. the auth secret). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+})
+
+// ---- reading domain
+
+export const feeds = pgTable(
+  "feeds",
+  {
+    id: text("id").primaryKey(),
+    url: text("url").notNull().unique(),
+    title: text("title"),
+    description: text("description"),
+    siteUrl: text("site_url"),
+    image: text("image"),
+    language: text("language"),
+    ownerUserId: text("owner_user_id"),
+    errorAt: ts("error_at"),
+    errorMessage: text("error_message"),
+    errorCount: integer("error_count").notNull().default(0),
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    checkedAt: ts("checked_at"),
+    nextCheckAt: ts("next_check_at").notNull().defaultNow(),
+    ttl: integer("ttl"),
+    updatesPerWeek: real("updates_per_week"),
+    subscriptionCount: integer("subscription_count").notNull().default(0),
+    latestEntryPublishedAt: ts("latest_entry_published_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("feeds_next_check_idx").on(t.nextCheckAt)],
+)
+
+export const entries = pgTable(
+  "entries",
+  {
+    id: text("id").primaryKey(),
+    feedId: text("feed_id")
+      .notNull()
+      .references(() => feeds.id, { onDelete: "cascade" }),
+    guid: text("guid").notNull(),
+    title: text("title"),
+    url: text("url"),
+    content: text("content"),
+    description: text("description"),
+    author: text("author"),
+    authorUrl: text("author_url"),
+    authorAvatar: text("author_avatar"),
+    language: text("language"),
+    categories: text("categories").array(),
+    media: jsonb("media").$type<Media[]>(),
+    attachments: jsonb("attachments").$type<Attachment[]>(),
+    extra: jsonb("extra").$type<EntryExtra>(),
+    publishedAt: ts("published_at").notNull(),
+    /** When the publisher last changed the entry, if the document says. */
+    updatedAt: ts("updated_at"),
+    insertedAt: ts("inserted_at").notNull().defaultNow(),
+    /** Hash of the fields a reader sees, so an unchanged entry is not rewritten on every fetch. */
+    contentHash: text("content_hash"),
+    readabilityContent: text("readability_content"),
+    readabilityUpdatedAt: ts("readability_updated_at"),
+  },
+  (t) => [
+    uniqueIndex("entries_feed_guid_idx").on(t.feedId, t.guid),
+    index("entries_feed_published_idx").on(t.feedId, t.publishedAt.desc()),
+  ],
+)
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    type: text("type").$type<"feed" | "list" | "inbox">().notNull(),
+    feedId: text("feed_id").references(() => feeds.id, { onDelete: "cascade" }),
+    listId: text("list_id").references(() => lists.id, { onDelete: "cascade" }),
+    inboxId: text("inbox_id").references(() => inboxes.handle, { onDelete: "cascade", onUpdate: "cascade" }),
+    view: smallint("view").notNull(),
+    category: text("category"),
+    title: text("title"),
+    isPrivate: boolean("is_private").notNull().default(false),
+    hideFromTimeline: boolean("hide_from_timeline").notNull().default(false),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_user_feed_idx").on(t.userId, t.feedId).where(sql`${t.feedId} is not null`),
+    uniqueIndex("subscriptions_user_list_idx").on(t.userId, t.listId).where(sql`${t.listId} is not null`),
+    uniqueIndex("subscriptions_user_inbox_idx").on(t.userId, t.inboxId).where(sql`${t.inboxId} is not null`),
+    index("subscriptions_feed_idx").on(t.feedId),
+    index("subscriptions_list_idx").on(t.listId).where(sql`${t.listId} is not null`),
+  ],
+)
+
+/** The per-user fan-out of entries: one row per entry a user can see, carrying that user's read state. */
+export const timeline = pgTable(
+  "timeline",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    feedId: text("feed_id").notNull(),
+    view: smallint("view").notNull(),
+    publishedAt: ts("published_at").notNull(),
+    insertedAt: ts("inserted_at").notNull(),
+    read: boolean("read").notNull().default(false),
+    sources: text("sources").array().notNull().default(sql`'{feed}'::text[]`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.entryId] }),
+    index("timeline_user_view_published_idx").on(t.userId, t.view, t.publishedAt.desc(), t.entryId.desc()),
+    index("timeline_user_feed_published_idx").on(t.userId, t.feedId, t.publishedAt.desc()),
+    index("timeline_user_feed_unread_idx").on(t.userId, t.feedId).where(sql`not ${t.read}`),
+    // Who read an entry (read histories), and the cascade when an entry is deleted.
+    index("timeline_entry_idx").on(t.entryId),
+    // "Anything new since?" (GET /entries/check-new), polled by clients.
+    index("timeline_user_inserted_idx").on(t.userId, t.insertedAt.desc()),
+  ],
+)
+
+export const collections = pgTable(
+  "collections",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    feedId: text("feed_id").notNull(),
+    view: smallint("view").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.entryId] }),
+    index("collections_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+)
+
+// ---- lists, inboxes, settings, actions, invitations
+
+export const lists = pgTable(
+  "lists",
+  {
+    id: text("id").primaryKey(),
+    ownerUserId: text("owner_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    image: text("image"),
+    view: smallint("view").notNull(),
+    fee: integer("fee").notNull().default(0),
+    language: text("language"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("lists_owner_idx").on(t.ownerUserId)],
+)
+
+/** List membership as rows, so adding or removing a feed is one set-based change for every list subscriber. */
+export const listFeeds = pgTable(
+  "list_feeds",
+  {
+    listId: text("list_id")
+      .notNull()
+      .references(() => lists.id, { onDelete: "cascade" }),
+    feedId: text("feed_id")
+      .notNull()
+      .references(() => feeds.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.feedId] }), index("list_feeds_feed_idx").on(t.feedId)],
+)
+
+export const inboxes = pgTable(
+  "inboxes",
+  {
+    /** The handle is the inbox's id on the wire and the local part of its e-mail address. */
+    handle: text("handle").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title"),
+    secret: text("secret").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("inboxes_user_idx").on(t.userId)],
+)
+
+/** Entries that arrive in an inbox (webhook, e-mail). They belong to the inbox's owner and carry their own read state. */
+export const inboxEntries = pgTable(
+  "inbox_entries",
+  {
+    id: text("id").primaryKey(),
+    inboxHandle: text("inbox_handle")
+      .notNull()
+      .references(() => inboxes.handle, { onDelete: "cascade", onUpdate: "cascade" }),
+    guid: text("guid").notNull(),
+    title: text("title"),
+    url: text("url"),
+    content: text("content"),
+    description: text("description"),
+    author: text("author"),
+    authorUrl: text("author_url"),
+    authorAvatar: text("author_avatar"),
+    language: text("language"),
+    categories: text("categories").array(),
+    media: jsonb("media").$type<Media[]>(),
+    attachments: jsonb("attachments").$type<Attachment[]>(),
+    extra: jsonb("extra").$type<EntryExtra>(),
+    publishedAt: ts("published_at").notNull(),
+    insertedAt: ts("inserted_at").notNull().defaultNow(),
+    read: boolean("read").notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("inbox_entries_inbox_guid_idx").on(t.inboxHandle, t.guid),
+    index("inbox_entries_inbox_published_idx").on(t.inboxHandle, t.publishedAt.desc(), t.id.desc()),
+    index("inbox_entries_unread_idx").on(t.inboxHandle).where(sql`not ${t.read}`),
+  ],
+)
+
+export const settings = pgTable(
+  "settings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tab: text("tab").$type<"general" | "appearance" | "integration" | "ai">().notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tab] })],
+)
+
+export const actions = pgTable("actions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  rules: jsonb("rules").$type<unknown[]>().notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+})
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    code: text("code").primaryKey(),
+    fromUserId: text("from_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    toUserId: text("to_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [index("invitations_from_idx").on(t.fromUserId)],
+)

@@ -1,0 +1,62 @@
+// Boots the real app on 127.0.0.1 for a given database. Free of vitest, so scripts (the corpus scorer's adapter,
+// benchmarks) can use it too.
+import { randomUUID } from "node:crypto"
+import type { AddressInfo } from "node:net"
+import { serve } from "@hono/node-server"
+import { createApp } from "../../src/app.ts"
+import { createAuth } from "../../src/auth/index.ts"
+import { type Config, loadConfig } from "../../src/config.ts"
+import type { Deps } from "../../src/deps.ts"
+import { type Jobs, startJobs } from "../../src/jobs/index.ts"
+import { startScheduler } from "../../src/jobs/scheduler.ts"
+import { createLogger } from "../../src/log.ts"
+import type { Database } from "../../src/storage/db.ts"
+
+export interface BootedServer {
+  url: string
+  deps: Deps
+  database: Database
+  jobs: Jobs
+  /** One scheduler tick as if the clock read `at`, then waits until the queued refreshes are done. */
+  refreshDue(at: Date): Promise<number>
+  close(): Promise<void>
+}
+
+export async function bootServer(database: Database, env: Record<string, string> = {}): Promise<BootedServer> {
+  // With TEST_REDIS_URL the queue is BullMQ, under a prefix of this server's own.
+  const redis = process.env.TEST_REDIS_URL
+    ? { REDIS_URL: process.env.TEST_REDIS_URL, QUEUE_PREFIX: `test-${randomUUID()}` }
+    : {}
+  const config: Config = loadConfig({ ALLOW_PRIVATE_NETWORK: "true", LOG_LEVEL: "silent", ...redis, ...env })
+  const deps: Deps = { db: database.db, config, log: createLogger(config.LOG_LEVEL), now: () => new Date() }
+  let app: ReturnType<typeof createApp> | undefined
+  const server = serve({ fetch: (req) => app!.fetch(req), port: 0, hostname: "127.0.0.1" })
+  await new Promise((resolve) => server.once("listening", resolve))
+  // The port is known only after listening, so BASE_URL is set afterwards.
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  config.BASE_URL = url
+  const auth = createAuth({ db: database.db, config, secret: "test-secret-test-secret-test-secret-0123" })
+  const jobs = startJobs(deps, { schedule: false, work: !config.REDIS_URL || config.API_WORKER })
+  app = createApp({ deps, auth, jobs })
+  return {
+    url,
+    deps,
+    database,
+    jobs,
+    async refreshDue(at) {
+      const scheduler = startScheduler({ ...deps, now: () => at }, jobs.queue, { intervalMs: 3_600_000 })
+      try {
+        const queued = await scheduler.tick()
+        await jobs.queue.idle()
+        return queued
+      } finally {
+        await scheduler.stop()
+      }
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve))
+      await jobs.close()
+      await database.close()
+    },
+  }
+}

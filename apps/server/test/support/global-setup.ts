@@ -1,0 +1,40 @@
+// Once per test run: a migrated database every test file starts from.
+// PGlite: one migrated data dir, dumped to a file each file loads in well under a second (initdb costs seconds).
+// PostgreSQL (TEST_DATABASE_URL): a clean schema, migrated once; test files share it and keep apart by using their
+// own users and their own loopback feed URLs. The PGlite snapshot is made either way, for tests that need an
+// empty database of their own.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import pg from "pg"
+import type { TestProject } from "vitest/node"
+import { openDatabase } from "../../src/storage/db.ts"
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteSnapshot: string
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const databaseUrl = process.env.TEST_DATABASE_URL
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    await client.query(
+      "drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public",
+    )
+    await client.end()
+    const database = await openDatabase({ databaseUrl })
+    await database.close()
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "tidings-test-"))
+  const database = await openDatabase({})
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client
+  const snapshot = await client.dumpDataDir("none")
+  await database.close()
+  const file = path.join(dir, "pglite.tar")
+  writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()))
+  project.provide("pgliteSnapshot", file)
+  return () => rmSync(dir, { recursive: true, force: true })
+}

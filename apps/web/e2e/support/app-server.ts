@@ -1,0 +1,76 @@
+// Starts the real Tidings server as a child process with a fresh data folder and waits for /health.
+import { type ChildProcess, spawn } from "node:child_process"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import path from "node:path"
+
+export const repoRoot = path.resolve(new URL("../../../..", import.meta.url).pathname)
+export const webDist = path.join(repoRoot, "apps/web/dist")
+
+export interface AppServer {
+  origin: string
+  /** Everything the server printed, for failure messages. */
+  output: () => string
+  stop: () => Promise<void>
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const address = server.address()
+  const port = typeof address === "object" && address ? address.port : 0
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`)
+    const ok = await fetch(`${origin}/health`).then(
+      (res) => res.status === 200,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`The server did not answer GET /health within ${timeoutMs} ms:\n${output()}`)
+}
+
+export async function startAppServer(): Promise<AppServer> {
+  if (!existsSync(path.join(webDist, "index.html"))) {
+    throw new Error(`${webDist}/index.html is missing: build the web client first (cd apps/web && npx vite build).`)
+  }
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tidings-e2e-"))
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ALLOW_PRIVATE_NETWORK: "true", BASE_URL: origin },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let log = ""
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000)
+  }
+  child.stdout?.on("data", keep)
+  child.stderr?.on("data", keep)
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve))
+      child.kill("SIGTERM")
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000)
+      await exited
+      clearTimeout(timer)
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    await waitForHealth(origin, child, () => log, 150_000)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { origin, output: () => log, stop }
+}

@@ -1,0 +1,21 @@
+// better-auth on the same origin under /better-auth. Its errors are {code: "INVALID_EMAIL_OR_PASSWORD", message},
+// not our numeric catalogue, so the sign-in form shows them itself (handleErrors: false).
+import type { SessionAnswer } from "@tidings/shared"
+import { request } from "./request.ts"
+
+export async function getSession(): Promise<SessionAnswer | null> {
+  const answer = await request<SessionAnswer | null | undefined>("/better-auth/get-session")
+  return answer?.user ? answer : null
+}
+
+export function signInEmail(input: { email: string; password: string }): Promise<unknown> {
+  return request("/better-auth/sign-in/email", { method: "POST", body: input, handleErrors: false })
+}
+
+export function signUpEmail(input: { email: string; password: string; name: string }): Promise<unknown> {
+  return request("/better-auth/sign-up/email", { method: "POST", body: input, handleErrors: false })
+}
+
+export function signOut(): Promise<unknown> {
+  return request("/better-auth/sign-out", { method: "POST", body: {} })
+}

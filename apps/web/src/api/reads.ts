@@ -1,0 +1,30 @@
+// Read state and unread counts (/reads).
+import type { Ok, UnreadCounts } from "@tidings/shared"
+import { request } from "./request.ts"
+
+export async function getUnreadCounts(view?: number): Promise<UnreadCounts> {
+  const answer = await request<Ok<UnreadCounts>>("/reads", { query: { view } })
+  return answer.data ?? {}
+}
+
+export function markRead(entryIds: string[]): Promise<unknown> {
+  return request("/reads", { method: "POST", body: { entryIds, isInbox: false } })
+}
+
+export function markUnread(entryId: string): Promise<unknown> {
+  return request("/reads", { method: "DELETE", body: { entryId, isInbox: false } })
+}
+
+export interface MarkAllReadInput {
+  view?: number
+  feedId?: string
+  feedIdList?: string[]
+  listId?: string
+  inboxId?: string
+}
+
+/** Answers how many entries each feed had marked. */
+export async function markAllRead(input: MarkAllReadInput): Promise<UnreadCounts> {
+  const answer = await request<Ok<{ read?: UnreadCounts }>>("/reads/all", { method: "POST", body: input })
+  return answer.data?.read ?? {}
+}

@@ -1,0 +1,55 @@
+// Subscriptions (/subscriptions) and categories (/categories).
+import type { Feed, FeedSubscription, Ok, UnreadCounts } from "@tidings/shared"
+import { request } from "./request.ts"
+
+/** GET /subscriptions also lists list and inbox subscriptions; only feed ones (with a `feeds` key) are kept. */
+export async function listSubscriptions(view?: number): Promise<FeedSubscription[]> {
+  const answer = await request<Ok<unknown[]>>("/subscriptions", { query: { view } })
+  return (answer.data ?? []).filter(isFeedSubscription)
+}
+
+function isFeedSubscription(item: unknown): item is FeedSubscription {
+  return typeof item === "object" && item !== null && "feeds" in item && "feedId" in item
+}
+
+export interface CreateSubscriptionInput {
+  url: string
+  view: number
+  category?: string | null
+  title?: string | null
+}
+
+export interface CreateSubscriptionAnswer {
+  code: 0
+  feed: Feed | null
+  unread?: UnreadCounts
+}
+
+export function createSubscription(input: CreateSubscriptionInput): Promise<CreateSubscriptionAnswer> {
+  // The add-feed dialog shows the failure itself (e.g. 2003 feed fetch error), so no toast on top.
+  return request<CreateSubscriptionAnswer>("/subscriptions", { method: "POST", body: input, quiet: true })
+}
+
+export interface UpdateSubscriptionInput {
+  feedId: string
+  view: number
+  category: string | null
+  title: string | null
+}
+
+export function updateSubscription(input: UpdateSubscriptionInput): Promise<unknown> {
+  return request("/subscriptions", { method: "PATCH", body: input })
+}
+
+export function deleteSubscription(feedId: string): Promise<unknown> {
+  return request("/subscriptions", { method: "DELETE", body: { feedId } })
+}
+
+export function renameCategory(feedIdList: string[], category: string): Promise<unknown> {
+  return request("/categories", { method: "PATCH", body: { feedIdList, category } })
+}
+
+/** Clears the category on its feeds; the subscriptions stay (spec). */
+export function deleteCategory(feedIdList: string[]): Promise<unknown> {
+  return request("/categories", { method: "DELETE", body: { feedIdList, deleteSubscriptions: false } })
+}

@@ -1,0 +1,19 @@
+// The root of every route: any path ending in /index.html goes to / (spec client §2).
+import { useTranslation } from "react-i18next"
+import { Navigate, Outlet, useLocation } from "react-router"
+import { LoadingPane } from "../components/ui/spinner.tsx"
+
+export function RootLayout() {
+  const { pathname } = useLocation()
+  if (pathname.endsWith("/index.html")) return <Navigate to="/" replace />
+  return <Outlet />
+}
+
+export function RouteFallback() {
+  const { t } = useTranslation("common")
+  return (
+    <div className="h-dvh">
+      <LoadingPane label={t("status.loading")} />
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+// The route table (spec client §2). The timeline is bundled; the other screens load on demand.
+import { createBrowserRouter, Navigate } from "react-router"
+import { DEFAULT_TIMELINE_PATH } from "../lib/route-ids.ts"
+import { EntryRoute } from "../routes/entry.tsx"
+import { ErrorPage } from "../routes/error-page.tsx"
+import { TimelineRoute } from "../routes/timeline.tsx"
+import { RequireAuth } from "./require-auth.tsx"
+import { RootLayout, RouteFallback } from "./root-layout.tsx"
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <ErrorPage />,
+      // Shown while a lazy screen (e.g. /login) loads on the first page load.
+      hydrateFallbackElement: <RouteFallback />,
+      children: [
+        { index: true, element: <Navigate to={DEFAULT_TIMELINE_PATH} replace /> },
+        { path: "login", lazy: () => import("../routes/login.tsx") },
+        { path: "invitation", lazy: () => import("../routes/placeholder.tsx") },
+        {
+          element: <RequireAuth />,
+          children: [
+            { path: "timeline/:timelineId?", element: <Navigate to={DEFAULT_TIMELINE_PATH} replace /> },
+            {
+              path: "timeline/:timelineId/:feedId",
+              element: <TimelineRoute />,
+              children: [
+                { index: true, element: <EntryRoute /> },
+                { path: ":entryId", element: <EntryRoute /> },
+              ],
+            },
+            { path: "settings/*", lazy: () => import("../routes/placeholder.tsx") },
+          ],
+        },
+        { path: "*", lazy: () => import("../routes/not-found.tsx") },
+      ],
+    },
+  ])
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>

@@ -1,0 +1,69 @@
+// A modal on the native <dialog> element: focus trap, Escape and the top layer come from the browser.
+import { type ReactNode, useEffect, useId, useRef } from "react"
+import { useTranslation } from "react-i18next"
+import { Button } from "./button.tsx"
+import { Icon } from "./icons.tsx"
+
+export interface DialogProps {
+  open: boolean
+  onClose: () => void
+  title: string
+  description?: string
+  children: ReactNode
+  testId?: string
+}
+
+export function Dialog({ open, onClose, title, description, children, testId }: DialogProps) {
+  const { t } = useTranslation("common")
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click handler only catches backdrop clicks; Escape closes the dialog natively (onCancel).
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === event.currentTarget) onClose()
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/40 backdrop:backdrop-blur-[2px]"
+    >
+      {open && (
+        <div className="p-5">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <h2 id={titleId} className="text-base font-semibold">
+                {title}
+              </h2>
+              {description && <p className="mt-1 text-sm text-ink-soft">{description}</p>}
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={onClose}
+              aria-label={t("actions.close")}
+              title={t("actions.close")}
+            >
+              <Icon name="x" />
+            </Button>
+          </div>
+          {children}
+        </div>
+      )}
+    </dialog>
+  )
+}

@@ -1,0 +1,55 @@
+// The signed-in user at the foot of the sidebar, with sign-out in its menu.
+import { useTranslation } from "react-i18next"
+import { useNavigate } from "react-router"
+import { PopupMenu, useMenu } from "../../components/ui/menu.tsx"
+import { useSessionStore } from "../../stores/session-store.ts"
+import { useSignOut } from "./use-auth-actions.ts"
+
+export function UserMenu() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const user = useSessionStore((state) => state.whoami)
+  const signOut = useSignOut()
+  const menu = useMenu()
+  if (!user) return null
+  const label = user.name || user.email
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={(event) => menu.openBelow(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-label={t("user.menu")}
+        className="flex w-full cursor-pointer items-center gap-2.5 rounded-lg p-1.5 text-left hover:bg-hover"
+        data-testid="user-menu"
+      >
+        {user.image ? (
+          <img src={user.image} alt="" className="size-7 rounded-full object-cover" />
+        ) : (
+          <span className="flex size-7 items-center justify-center rounded-full bg-accent/15 text-xs font-semibold text-accent-strong">
+            {[...label][0]?.toUpperCase()}
+          </span>
+        )}
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-[13px] font-medium">{label}</span>
+          {user.name && <span className="block truncate text-[11px] text-ink-faint">{user.email}</span>}
+        </span>
+      </button>
+      {menu.position && (
+        <PopupMenu
+          position={menu.position}
+          label={t("user.menu")}
+          onClose={menu.close}
+          items={[
+            {
+              label: t("user.sign_out"),
+              icon: "logOut",
+              onSelect: () => signOut.mutate(undefined, { onSuccess: () => navigate("/login", { replace: true }) }),
+            },
+          ]}
+        />
+      )}
+    </>
+  )
+}

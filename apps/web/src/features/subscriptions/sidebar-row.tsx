@@ -1,0 +1,83 @@
+// One row of the sidebar tree: icon, label, unread count, an optional menu; a link or a button.
+import type { MouseEvent, ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+import { Link } from "react-router"
+import { Icon } from "../../components/ui/icons.tsx"
+import { cx } from "../../lib/cx.ts"
+import { formatShortNumber } from "../../lib/format-number.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
+
+export interface SidebarRowProps {
+  to: string
+  label: string
+  icon: ReactNode
+  count?: number
+  active: boolean
+  indent?: boolean
+  testId?: string
+  dataId?: string
+  /** Opens the row's menu: at the pointer on right click, under the button otherwise. */
+  onMenu?: (event: MouseEvent<HTMLElement>, atPointer: boolean) => void
+  before?: ReactNode
+}
+
+export function SidebarRow(props: SidebarRowProps) {
+  const { t } = useTranslation()
+  const showCount = useSettingsStore((state) => state.ui.sidebarShowUnreadCount)
+  const count = props.count ?? 0
+
+  return (
+    <div
+      className={cx(
+        "group relative flex h-8 items-center rounded-lg text-[13.5px] transition-colors",
+        props.active ? "bg-accent/12 text-ink dark:bg-accent/20" : "text-ink-soft hover:bg-hover hover:text-ink",
+      )}
+    >
+      {props.before}
+      <Link
+        to={props.to}
+        aria-current={props.active ? "page" : undefined}
+        data-testid={props.testId}
+        data-id={props.dataId}
+        onContextMenu={
+          props.onMenu
+            ? (event) => {
+                event.preventDefault()
+                props.onMenu?.(event, true)
+              }
+            : undefined
+        }
+        className={cx(
+          "flex h-full min-w-0 flex-1 items-center gap-2 rounded-lg pr-2 outline-none focus-visible:ring-2 focus-visible:ring-accent",
+          props.before ? "pl-0.5" : props.indent ? "pl-8" : "pl-2.5",
+        )}
+      >
+        {props.icon}
+        <span className={cx("min-w-0 flex-1 truncate", props.active && "font-medium")} data-testid="sidebar-row-label">
+          {props.label}
+        </span>
+        {showCount && count > 0 && (
+          <span
+            className="shrink-0 text-[11px] font-medium text-ink-faint tabular-nums group-hover:hidden"
+            data-testid="unread-count"
+          >
+            {formatShortNumber(count)}
+          </span>
+        )}
+      </Link>
+      {props.onMenu && (
+        <button
+          type="button"
+          aria-label={t("sidebar.more_actions", { name: props.label })}
+          title={t("sidebar.more_actions", { name: props.label })}
+          aria-haspopup="menu"
+          onClick={(event) => props.onMenu?.(event, false)}
+          className="absolute right-1 hidden size-6 cursor-pointer items-center justify-center rounded-md text-ink-soft group-focus-within:flex group-hover:flex hover:bg-black/5 dark:hover:bg-white/10"
+          data-testid="sidebar-row-menu"
+        >
+          <Icon name="more" className="size-4" />
+        </button>
+      )}
+    </div>
+  )
+}

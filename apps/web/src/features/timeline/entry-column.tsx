@@ -1,0 +1,63 @@
+// The middle column: the header and the entry list of the current feed, folder or view.
+import { useTranslation } from "react-i18next"
+import { EmptyState } from "../../components/ui/empty-state.tsx"
+import { LoadingPane } from "../../components/ui/spinner.tsx"
+import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
+import { useEntryList } from "../../queries/entries.ts"
+import { useSubscriptions } from "../../queries/subscriptions.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
+import { EntryList } from "./entry-list.tsx"
+import { buildEntryFilter, buildMarkAllRead } from "./timeline-filter.ts"
+import { TimelineHeader } from "./timeline-header.tsx"
+import { useTimelineTitle } from "./use-timeline-title.ts"
+
+export function EntryColumn() {
+  const { t } = useTranslation(["app", "common"])
+  const location = useTimelineLocation()
+  const subscriptions = useSubscriptions()
+  const subs = subscriptions.data ?? []
+  const unreadOnly = useSettingsStore((state) => state.general.unreadOnly)
+  const groupByDate = useSettingsStore((state) => state.general.groupByDate)
+  const filter = buildEntryFilter(location, subs, unreadOnly)
+  // A folder's feeds are only known once the subscriptions are in.
+  const ready = subscriptions.isSuccess || location.feed.kind !== "folder"
+  const entries = useEntryList(filter ?? {}, ready && filter !== null)
+  const items = entries.data?.pages.flat() ?? []
+  const { title, unread } = useTimelineTitle(location, subs)
+
+  return (
+    <>
+      <TimelineHeader
+        title={title}
+        unread={unread}
+        markAllRead={buildMarkAllRead(location, subs)}
+        refreshing={entries.isRefetching && !entries.isFetchingNextPage}
+        onRefresh={() => void entries.refetch()}
+        showUnreadToggle={location.feed.kind !== "collections"}
+      />
+      {!ready || (entries.isPending && filter !== null) ? (
+        <LoadingPane label={t("common:status.loading")} />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={location.feed.kind === "collections" ? "star" : "checkAll"}
+          title={
+            location.feed.kind === "collections"
+              ? t("timeline.empty.starred")
+              : unreadOnly
+                ? t("timeline.empty.all_read")
+                : t("timeline.empty.no_entries")
+          }
+        />
+      ) : (
+        <EntryList
+          items={items}
+          location={location}
+          groupByDate={groupByDate}
+          hasNextPage={entries.hasNextPage}
+          fetchingNextPage={entries.isFetchingNextPage}
+          fetchNextPage={() => void entries.fetchNextPage()}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,98 @@
+// The virtualised entry list with date headings and infinite paging (next page near the end of the list).
+
+import { useVirtualizer } from "@tanstack/react-virtual"
+import type { EntryListItem } from "@tidings/shared"
+import { useEffect, useMemo, useRef } from "react"
+import { useTranslation } from "react-i18next"
+import { Spinner } from "../../components/ui/spinner.tsx"
+import { formatDayHeading } from "../../lib/format-date.ts"
+import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
+import { useNow } from "../../lib/use-now.ts"
+import { buildEntryRows, itemDate, type EntryRow as Row } from "./date-groups.ts"
+import { EntryRow } from "./entry-row.tsx"
+
+export interface EntryListProps {
+  items: EntryListItem[]
+  location: TimelineLocation
+  groupByDate: boolean
+  hasNextPage: boolean
+  fetchingNextPage: boolean
+  fetchNextPage: () => void
+}
+
+const PREFETCH_ROWS = 5
+
+export function EntryList(props: EntryListProps) {
+  const { items, location, hasNextPage, fetchingNextPage, fetchNextPage } = props
+  const starredList = location.feed.kind === "collections"
+  const now = useNow()
+  const rows = useMemo(
+    () => buildEntryRows(items, { groupByDate: props.groupByDate, starredList, now }),
+    [items, props.groupByDate, starredList, now],
+  )
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: rows.length + (hasNextPage ? 1 : 0),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.type === "day" ? 36 : 100),
+    getItemKey: (index) => rows[index]?.key ?? "loader",
+    overscan: 6,
+  })
+  const virtualRows = virtualizer.getVirtualItems()
+  const lastIndex = virtualRows.at(-1)?.index ?? 0
+
+  useEffect(() => {
+    if (hasNextPage && !fetchingNextPage && lastIndex >= rows.length - PREFETCH_ROWS) fetchNextPage()
+  }, [hasNextPage, fetchingNextPage, lastIndex, rows.length, fetchNextPage])
+
+  return (
+    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="entry-list">
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualRows.map((virtualRow) => (
+          <div
+            key={virtualRow.key}
+            ref={virtualizer.measureElement}
+            data-index={virtualRow.index}
+            className="absolute top-0 left-0 w-full"
+            style={{ transform: `translateY(${virtualRow.start}px)` }}
+          >
+            <ListRow row={rows[virtualRow.index]} location={location} now={now} starredList={starredList} />
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function ListRow(props: { row: Row | undefined; location: TimelineLocation; now: Date; starredList: boolean }) {
+  const { t, i18n } = useTranslation(["app", "common"])
+  const { row, location, now } = props
+  if (!row) {
+    return (
+      <div className="flex h-14 items-center justify-center text-ink-faint">
+        <Spinner className="size-4" label={t("common:status.loading")} />
+      </div>
+    )
+  }
+  if (row.type === "day") {
+    const label = row.relative ? t(`timeline.day.${row.relative}`) : formatDayHeading(row.date, now, i18n.language)
+    return (
+      <h2
+        className="px-5 pt-4 pb-1 text-xs font-semibold tracking-wide text-ink-faint uppercase"
+        data-testid="day-heading"
+      >
+        {label}
+      </h2>
+    )
+  }
+  const to = timelinePath({ view: location.view, feed: location.feed, entryId: row.item.entries.id })
+  return (
+    <EntryRow
+      item={row.item}
+      to={to}
+      active={location.entryId === row.item.entries.id}
+      date={itemDate(row.item, props.starredList)}
+      now={now}
+    />
+  )
+}

@@ -1,0 +1,72 @@
+// One entry in the list: feed, date, title, snippet, read state and star.
+import type { EntryListItem } from "@tidings/shared"
+import { memo } from "react"
+import { useTranslation } from "react-i18next"
+import { Link } from "react-router"
+import { FeedIcon } from "../../components/ui/feed-icon.tsx"
+import { Icon } from "../../components/ui/icons.tsx"
+import { cx } from "../../lib/cx.ts"
+import { formatFullDateTime, formatRelativeTime } from "../../lib/format-date.ts"
+import { textSnippet } from "./text-snippet.ts"
+
+export interface EntryRowProps {
+  item: EntryListItem
+  to: string
+  active: boolean
+  date: Date
+  now: Date
+}
+
+export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: EntryRowProps) {
+  const { t, i18n } = useTranslation()
+  const { entries: entry, feeds: feed } = item
+  const unread = !item.read
+  const snippet = textSnippet(entry.description ?? entry.content, 200)
+
+  return (
+    <Link
+      to={to}
+      data-testid="entry-row"
+      data-entry-id={entry.id}
+      data-read={item.read ? "true" : "false"}
+      aria-current={active ? "page" : undefined}
+      className={cx(
+        "group relative mx-2 my-0.5 flex flex-col gap-1 rounded-xl px-3 py-2.5 transition-colors",
+        active ? "bg-accent/10 dark:bg-accent/15" : "hover:bg-hover",
+      )}
+    >
+      <div className="flex items-center gap-1.5 text-xs text-ink-faint">
+        <FeedIcon title={feed.title ?? feed.url} image={feed.image} className="size-4" />
+        <span className="min-w-0 truncate font-medium text-ink-soft">{feed.title ?? feed.url}</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={date.toISOString()} title={formatFullDateTime(date, i18n.language)} className="shrink-0">
+          {formatRelativeTime(date, now, i18n.language)}
+        </time>
+        <span className="ml-auto flex shrink-0 items-center gap-1">
+          {item.collections && (
+            <span data-testid="entry-starred" title={t("entry.starred")}>
+              <Icon name="star" filled className="size-3.5 text-amber-500" />
+              <span className="sr-only">{t("entry.starred")}</span>
+            </span>
+          )}
+        </span>
+      </div>
+      <div className="flex items-start gap-2">
+        <span
+          aria-hidden="true"
+          className={cx("mt-[0.5em] size-2 shrink-0 rounded-full", unread ? "bg-accent" : "bg-transparent")}
+        />
+        <h3
+          className={cx(
+            "line-clamp-2 text-[14.5px] leading-snug",
+            unread ? "font-semibold text-ink" : "font-normal text-ink-soft",
+          )}
+        >
+          {entry.title || t("entry.untitled")}
+          {unread && <span className="sr-only"> ({t("entry.unread")})</span>}
+        </h3>
+      </div>
+      {snippet && <p className="line-clamp-2 pl-4 text-[13px] leading-relaxed text-ink-faint">{snippet}</p>}
+    </Link>
+  )
+})

@@ -1,0 +1,64 @@
+// Above the entry list: what is shown, its unread count, and the list's actions.
+import { useTranslation } from "react-i18next"
+import { Button } from "../../components/ui/button.tsx"
+import { Icon } from "../../components/ui/icons.tsx"
+import { cx } from "../../lib/cx.ts"
+import { formatShortNumber } from "../../lib/format-number.ts"
+import type { MarkAllReadRequest } from "../../queries/reads.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
+import { MarkAllReadButton } from "./mark-all-read-button.tsx"
+
+export interface TimelineHeaderProps {
+  title: string
+  unread: number | undefined
+  markAllRead: MarkAllReadRequest | undefined
+  refreshing: boolean
+  onRefresh: () => void
+  showUnreadToggle: boolean
+}
+
+export function TimelineHeader(props: TimelineHeaderProps) {
+  const { t } = useTranslation()
+  const unreadOnly = useSettingsStore((state) => state.general.unreadOnly)
+  const setGeneral = useSettingsStore((state) => state.setGeneral)
+
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-line px-4">
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-[15px] font-semibold" data-testid="timeline-title">
+          {props.title}
+        </h1>
+        {props.unread !== undefined && (
+          <p className="text-xs text-ink-faint" data-testid="timeline-unread">
+            {t("timeline.unread_count", { count: props.unread, formatted: formatShortNumber(props.unread) })}
+          </p>
+        )}
+      </div>
+      {props.showUnreadToggle && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-pressed={unreadOnly}
+          aria-label={t("timeline.unread_only")}
+          title={unreadOnly ? t("timeline.show_all") : t("timeline.unread_only")}
+          onClick={() => setGeneral({ unreadOnly: !unreadOnly })}
+          className={cx(unreadOnly && "text-accent! hover:text-accent-strong!")}
+          data-testid="unread-only-toggle"
+        >
+          <Icon name="circle" filled={unreadOnly} className="size-3.5" />
+        </Button>
+      )}
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={t("timeline.refresh")}
+        title={t("timeline.refresh")}
+        onClick={props.onRefresh}
+        data-testid="refresh-entries"
+      >
+        <Icon name="refresh" className={cx("size-4", props.refreshing && "animate-spin")} />
+      </Button>
+      <MarkAllReadButton request={props.markAllRead} disabled={props.unread === 0} />
+    </header>
+  )
+}

@@ -1,0 +1,17 @@
+// Typed translation keys: a missing English key is a compile error.
+import "i18next"
+import type app from "./locales/en/app.json"
+import type common from "./locales/en/common.json"
+import type errors from "./locales/en/errors.json"
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "app"
+    keySeparator: false
+    resources: {
+      app: typeof app
+      common: typeof common
+      errors: typeof errors
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest"
+import { formatRelativeTime, formatShortDate, parseDate } from "./format-date.ts"
+
+const now = new Date(2025, 5, 15, 12, 0, 0)
+
+describe("formatRelativeTime", () => {
+  it("uses the largest fitting unit within a week", () => {
+    expect(formatRelativeTime(new Date(2025, 5, 15, 11, 59, 40), now, "en")).toBe("now")
+    expect(formatRelativeTime(new Date(2025, 5, 15, 11, 55), now, "en")).toBe("5 minutes ago")
+    expect(formatRelativeTime(new Date(2025, 5, 15, 9, 0), now, "en")).toBe("3 hours ago")
+    expect(formatRelativeTime(new Date(2025, 5, 14, 12, 0), now, "en")).toBe("yesterday")
+    expect(formatRelativeTime(new Date(2025, 5, 12, 12, 0), now, "en")).toBe("3 days ago")
+    // 30 hours back is two calendar days back, as the day headings group it.
+    expect(formatRelativeTime(new Date(2025, 5, 14, 6, 0), now, "en")).toBe("yesterday")
+    expect(formatRelativeTime(new Date(2025, 5, 13, 23, 0), now, "en")).toBe("2 days ago")
+  })
+
+  it("falls back to a short date after a week", () => {
+    expect(formatRelativeTime(new Date(2025, 4, 1), now, "en")).toBe("May 1")
+    expect(formatShortDate(new Date(2023, 4, 1), now, "en")).toBe("May 1, 2023")
+  })
+})
+
+describe("parseDate", () => {
+  it("rejects missing and invalid values", () => {
+    expect(parseDate(null)).toBeUndefined()
+    expect(parseDate("nope")).toBeUndefined()
+    expect(parseDate("2025-01-02T03:04:05.000Z")?.toISOString()).toBe("2025-01-02T03:04:05.000Z")
+  })
+})

@@ -1,0 +1,55 @@
+// Locale-aware date text through Intl, so no date words live in our locale files.
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** "5 minutes ago", "yesterday", … within a week; an absolute short date after that. */
+export function formatRelativeTime(date: Date, now: Date, locale: string): string {
+  const diff = date.getTime() - now.getTime()
+  const abs = Math.abs(diff)
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" })
+  if (abs < MINUTE) return rtf.format(0, "second")
+  if (abs < HOUR) return rtf.format(Math.round(diff / MINUTE), "minute")
+  if (abs < DAY) return rtf.format(Math.round(diff / HOUR), "hour")
+  // Beyond a day, count calendar days so "yesterday" agrees with the list's day headings.
+  const days = calendarDays(date, now)
+  if (Math.abs(days) < 7) return rtf.format(days, "day")
+  return formatShortDate(date, now, locale)
+}
+
+function calendarDays(date: Date, now: Date): number {
+  const start = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime()
+  return Math.round((start(date) - start(now)) / DAY)
+}
+
+/** Month and day, with the year only when it is not the current one. */
+export function formatShortDate(date: Date, now: Date, locale: string): string {
+  const sameYear = date.getFullYear() === now.getFullYear()
+  return new Intl.DateTimeFormat(locale, {
+    year: sameYear ? undefined : "numeric",
+    month: "short",
+    day: "numeric",
+  }).format(date)
+}
+
+export function formatFullDateTime(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short" }).format(date)
+}
+
+/** Heading of a day group: weekday, month and day (and year when not the current one). */
+export function formatDayHeading(date: Date, now: Date, locale: string): string {
+  const sameYear = date.getFullYear() === now.getFullYear()
+  return new Intl.DateTimeFormat(locale, {
+    weekday: "long",
+    year: sameYear ? undefined : "numeric",
+    month: "long",
+    day: "numeric",
+  }).format(date)
+}
+
+export function parseDate(value: string | null | undefined): Date | undefined {
+  if (!value) return undefined
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? undefined : date
+}

@@ -1,0 +1,31 @@
+// Start-up: translations first (no untranslated flash), then the API hooks, then the app.
+import "./index.css"
+import { StrictMode } from "react"
+import { createRoot } from "react-dom/client"
+import { installApiEvents } from "./app/api-events.tsx"
+import { App } from "./app/app.tsx"
+import { createQueryClient } from "./app/query-client.ts"
+import { createAppRouter } from "./app/router.tsx"
+import { installVisibilityRefetch } from "./app/visibility.ts"
+import { initI18n } from "./i18n/index.ts"
+
+async function start() {
+  await initI18n()
+  const queryClient = createQueryClient()
+  const router = createAppRouter()
+  installApiEvents({
+    queryClient,
+    navigate: (path) => void router.navigate(path),
+    currentPath: () => router.state.location.pathname + router.state.location.search,
+  })
+  installVisibilityRefetch(queryClient)
+  const root = document.getElementById("root")
+  if (!root) throw new Error("#root is missing from index.html")
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>,
+  )
+}
+
+void start()

@@ -1,0 +1,58 @@
+// Pure helpers that patch cached entry list pages and details for optimistic updates.
+
+import type { InfiniteData } from "@tanstack/react-query"
+import type { EntryDetail, EntryListItem } from "@tidings/shared"
+
+export type EntryPages = InfiniteData<EntryListItem[], string | undefined>
+
+export function patchEntryPages(
+  data: EntryPages | undefined,
+  match: (item: EntryListItem) => boolean,
+  patch: (item: EntryListItem) => EntryListItem,
+): EntryPages | undefined {
+  if (!data) return data
+  let changed = false
+  const pages = data.pages.map((page) =>
+    page.map((item) => {
+      if (!match(item)) return item
+      changed = true
+      return patch(item)
+    }),
+  )
+  return changed ? { ...data, pages } : data
+}
+
+export const withRead = <T extends { read?: boolean }>(item: T, read: boolean): T => ({ ...item, read })
+
+/** A starred item carries `collections`; an unstarred one has no such key at all (api-contract §3). */
+export function withStar<T extends { collections?: { createdAt: string } }>(item: T, starredAt: string | null): T {
+  if (starredAt) return { ...item, collections: { createdAt: starredAt } }
+  const { collections: _dropped, ...rest } = item
+  return rest as T
+}
+
+/** The state of one entry as the caches know it: detail first, then any list page. */
+export interface KnownEntry {
+  feedId: string
+  view: number | undefined
+  read: boolean | undefined
+  starred: boolean
+}
+
+export function knownEntry(
+  id: string,
+  detail: EntryDetail | null | undefined,
+  lists: (EntryPages | undefined)[],
+): KnownEntry | undefined {
+  const item = lists.flatMap((data) => data?.pages.flat() ?? []).find((entry) => entry.entries.id === id)
+  if (detail) {
+    return {
+      feedId: detail.feeds.id,
+      view: detail.view ?? item?.view,
+      read: detail.read ?? item?.read,
+      starred: Boolean(detail.collections ?? item?.collections),
+    }
+  }
+  if (!item) return undefined
+  return { feedId: item.feeds.id, view: item.view, read: item.read, starred: Boolean(item.collections) }
+}

@@ -1,0 +1,22 @@
+// What an entry list asks the server for, and how pages chain (api-contract §3 "Pagination").
+import type { EntryListItem } from "@tidings/shared"
+
+export interface EntryFilter {
+  view?: number
+  feedId?: string
+  feedIdList?: string[]
+  listId?: string
+  inboxId?: string
+  /** false = unread only; undefined = everything. */
+  read?: boolean
+  isCollection?: boolean
+}
+
+export const ENTRY_PAGE_LIMIT = 20
+
+/** The next page's cursor: the last item's publishedAt (star time in the starred list); none after a short page. */
+export function nextPageCursor(page: EntryListItem[], filter: EntryFilter, limit = ENTRY_PAGE_LIMIT) {
+  if (page.length < limit) return undefined
+  const last = page[page.length - 1]
+  return filter.isCollection ? (last.collections?.createdAt ?? last.entries.publishedAt) : last.entries.publishedAt
+}

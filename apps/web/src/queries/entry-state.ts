@@ -1,0 +1,65 @@
+// Reading and writing one entry's read and star state across every cache that holds it.
+
+import type { QueryClient } from "@tanstack/react-query"
+import type { EntryDetail } from "@tidings/shared"
+import { type EntryPages, type KnownEntry, knownEntry, patchEntryPages, withRead, withStar } from "./entry-cache.ts"
+import type { EntryFilter } from "./entry-filter.ts"
+import { queryKeys } from "./keys.ts"
+
+export function lookupEntry(queryClient: QueryClient, id: string): KnownEntry | undefined {
+  const detail = queryClient.getQueryData<EntryDetail | null>(queryKeys.entry(id))
+  const lists = queryClient.getQueriesData<EntryPages>({ queryKey: queryKeys.entriesRoot }).map(([, data]) => data)
+  return knownEntry(id, detail, lists)
+}
+
+/**
+ * Applies a patch to every cached entry list, writing only the lists it changes: setQueryData marks a list fresh,
+ * which would stop an invalidated list (e.g. one whose refetch was cancelled) from refetching when shown again.
+ */
+function patchEntryLists(queryClient: QueryClient, patch: (data: EntryPages) => EntryPages | undefined): void {
+  for (const [key, data] of queryClient.getQueriesData<EntryPages>({ queryKey: queryKeys.entriesRoot })) {
+    if (!data) continue
+    const next = patch(data)
+    if (next !== data) queryClient.setQueryData(key, next)
+  }
+}
+
+export function setEntryRead(queryClient: QueryClient, ids: ReadonlySet<string>, read: boolean): void {
+  patchEntryLists(queryClient, (data) =>
+    patchEntryPages(
+      data,
+      (item) => ids.has(item.entries.id) && item.read !== read,
+      (item) => withRead(item, read),
+    ),
+  )
+  for (const id of ids) {
+    queryClient.setQueryData<EntryDetail | null>(queryKeys.entry(id), (data) => (data ? withRead(data, read) : data))
+  }
+}
+
+/** Marks every loaded entry of the given feeds read (mark-all-read). */
+export function setFeedsRead(queryClient: QueryClient, feedIds: ReadonlySet<string>): void {
+  patchEntryLists(queryClient, (data) =>
+    patchEntryPages(
+      data,
+      (item) => feedIds.has(item.feeds.id) && !item.read,
+      (item) => withRead(item, true),
+    ),
+  )
+}
+
+export function setEntryStar(queryClient: QueryClient, id: string, starredAt: string | null): void {
+  patchEntryLists(queryClient, (data) =>
+    patchEntryPages(
+      data,
+      (item) => item.entries.id === id,
+      (item) => withStar(item, starredAt),
+    ),
+  )
+  queryClient.setQueryData<EntryDetail | null>(queryKeys.entry(id), (data) => (data ? withStar(data, starredAt) : data))
+}
+
+export function isStarredListKey(queryKey: readonly unknown[]): boolean {
+  const filter = queryKey[1] as EntryFilter | undefined
+  return queryKey[0] === queryKeys.entriesRoot[0] && Boolean(filter?.isCollection)
+}

@@ -1,0 +1,11 @@
+// Query keys of the server state, one place so optimistic updates and invalidations hit the right caches.
+import type { EntryFilter } from "./entry-filter.ts"
+
+export const queryKeys = {
+  session: ["session"] as const,
+  subscriptions: ["subscriptions"] as const,
+  unread: ["unread"] as const,
+  entriesRoot: ["entries"] as const,
+  entries: (filter: EntryFilter) => ["entries", filter] as const,
+  entry: (id: string) => ["entry", id] as const,
+}

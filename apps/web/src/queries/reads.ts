@@ -1,0 +1,56 @@
+// Read and unread, one entry or all at once. Optimistic: caches change first, the server is told, and the change
+// is rolled back if it refuses (spec §4). Unread counts never go below 0.
+
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import type { UnreadCounts } from "@tidings/shared"
+import { type MarkAllReadInput, markAllRead, markRead, markUnread } from "../api/reads.ts"
+import { lookupEntry, setEntryRead, setFeedsRead } from "./entry-state.ts"
+import { queryKeys } from "./keys.ts"
+import { restoreSnapshot, takeSnapshot } from "./optimistic.ts"
+import { updateUnread } from "./unread.ts"
+import { adjustUnread, clearUnread } from "./unread-counts.ts"
+
+const readCaches = [queryKeys.entriesRoot, ["entry"], queryKeys.unread]
+
+/** Marks one entry read or unread; only a real change moves the unread count. */
+export function useSetEntryRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, read }: { id: string; read: boolean }) => (read ? markRead([id]) : markUnread(id)),
+    onMutate: async ({ id, read }) => {
+      const snapshot = await takeSnapshot(queryClient, readCaches)
+      const known = lookupEntry(queryClient, id)
+      setEntryRead(queryClient, new Set([id]), read)
+      if (known && known.read !== read) {
+        updateUnread(queryClient, (counts) => adjustUnread(counts, known.feedId, read ? -1 : 1))
+      }
+      return { snapshot }
+    },
+    onError: (_error, _input, context) => restoreSnapshot(queryClient, context?.snapshot),
+  })
+}
+
+export interface MarkAllReadRequest {
+  input: MarkAllReadInput
+  /** The feeds the request covers, to clear their counts locally before the answer. */
+  feedIds: string[]
+}
+
+export function useMarkAllRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ input }: MarkAllReadRequest): Promise<UnreadCounts> => markAllRead(input),
+    onMutate: async ({ feedIds }) => {
+      const snapshot = await takeSnapshot(queryClient, readCaches)
+      const ids = new Set(feedIds)
+      setFeedsRead(queryClient, ids)
+      updateUnread(queryClient, (counts) => clearUnread(counts, ids))
+      return { snapshot }
+    },
+    onError: (_error, _input, context) => restoreSnapshot(queryClient, context?.snapshot),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.entriesRoot })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.unread })
+    },
+  })
+}

@@ -1,0 +1,67 @@
+import type { FeedSubscription } from "@tidings/shared"
+import { describe, expect, it } from "vitest"
+import {
+  categoryNames,
+  feedIdsByView,
+  feedIdsInCategory,
+  groupByCategory,
+  subscriptionsInView,
+  subscriptionTitle,
+} from "./subscription-selectors.ts"
+
+function sub(
+  feedId: string,
+  fields: Partial<FeedSubscription> = {},
+  feedTitle: string | null = feedId,
+): FeedSubscription {
+  return {
+    type: "feed",
+    userId: "u",
+    feedId,
+    listId: null,
+    inboxId: null,
+    view: 0,
+    category: null,
+    title: null,
+    isPrivate: false,
+    hideFromTimeline: false,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    feeds: { id: feedId, url: `https://example.com/${feedId}`, title: feedTitle } as FeedSubscription["feeds"],
+    ...fields,
+  }
+}
+
+const subs = [
+  sub("b", { category: "Tech" }),
+  sub("a", { category: "Tech" }),
+  sub("c", { category: "  " }),
+  sub("d", { category: "News", view: 1 }),
+  sub("e", { title: "Zed" }),
+]
+
+describe("subscription selectors", () => {
+  it("prefers the subscription title, then the feed title, then the URL", () => {
+    expect(subscriptionTitle(sub("x", { title: "Mine" }))).toBe("Mine")
+    expect(subscriptionTitle(sub("x"))).toBe("x")
+    expect(subscriptionTitle(sub("x", {}, null))).toBe("https://example.com/x")
+  })
+
+  it("groups by category with uncategorised feeds at the top level, sorted", () => {
+    const grouped = groupByCategory(subscriptionsInView(subs, 0))
+    expect(grouped.folders.map((f) => f.category)).toEqual(["Tech"])
+    expect(grouped.folders[0].subscriptions.map((s) => s.feedId)).toEqual(["a", "b"])
+    expect(grouped.loose.map((s) => s.feedId)).toEqual(["c", "e"])
+  })
+
+  it("finds feed ids of a folder within its view", () => {
+    expect(feedIdsInCategory(subs, 0, "Tech").sort()).toEqual(["a", "b"])
+    expect(feedIdsInCategory(subs, 0, "News")).toEqual([])
+    expect(feedIdsInCategory(subs, -1, "News")).toEqual(["d"])
+  })
+
+  it("lists categories and feeds per view", () => {
+    expect(categoryNames(subs)).toEqual(["News", "Tech"])
+    expect(feedIdsByView(subs).get(1)).toEqual(["d"])
+    expect(feedIdsByView(subs).get(0)?.length).toBe(4)
+  })
+})

@@ -1,0 +1,61 @@
+// Defaults of the general and UI settings groups (spec client §3). Settings sync comes later; until then these
+// values are the settings.
+
+export const defaultGeneralSettings = {
+  appLaunchOnStartup: false,
+  language: "en",
+  translation: false,
+  translationMode: "bilingual" as "bilingual" | "translation-only",
+  summary: true,
+  actionLanguage: "default",
+  startupScreen: "timeline" as "timeline" | "subscription",
+  sendAnonymousData: true,
+  showQuickTimeline: true,
+  autoGroup: true,
+  hideAllReadSubscriptions: false,
+  hidePrivateSubscriptionsInTimeline: false,
+  unreadOnly: true,
+  scrollMarkUnread: true,
+  hoverMarkUnread: true,
+  renderMarkUnread: false,
+  groupByDate: true,
+  autoExpandLongSocialMedia: false,
+  dimRead: false,
+  jumpOutLinkWarn: true,
+  voice: "en-US-AndrewMultilingualNeural",
+  enhancedSettings: false,
+  openLinksInExternalApp: false,
+}
+
+export const defaultUiSettings = {
+  accentColor: "orange",
+  entryColWidth: 356,
+  aiColWidth: 384,
+  feedColWidth: 256,
+  hideExtraBadge: false,
+  opaqueSidebar: false,
+  sidebarShowUnreadCount: true,
+  thumbnailRatio: "square" as "square" | "original",
+  uiTextSize: 16,
+  showDockBadge: true,
+  modalOverlay: true,
+  modalDraggable: true,
+  reduceMotion: false,
+  usePointerCursor: false,
+  uiFontFamily: "system-ui",
+  readerFontFamily: "inherit",
+  contentFontSize: 16,
+  dateFormat: "default",
+  contentLineHeight: 1.75,
+  readerRenderInlineStyle: true,
+  codeHighlightThemeLight: "github-light",
+  codeHighlightThemeDark: "github-dark",
+  guessCodeLanguage: true,
+  hideRecentReader: false,
+  customCSS: "",
+  pictureViewMasonry: true,
+  wideMode: false,
+}
+
+export type GeneralSettings = typeof defaultGeneralSettings
+export type UiSettings = typeof defaultUiSettings

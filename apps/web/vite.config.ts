@@ -1,0 +1,59 @@
+// Vite build of the web client. In development the API paths are proxied to the local server.
+import type { IncomingMessage } from "node:http"
+import tailwindcss from "@tailwindcss/vite"
+import react from "@vitejs/plugin-react"
+import { defineConfig } from "vite"
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`
+
+/** Every path prefix the server answers; the rest belongs to the SPA. */
+const apiPaths = [
+  "/better-auth",
+  "/entries",
+  "/reads",
+  "/subscriptions",
+  "/feeds",
+  "/collections",
+  "/categories",
+  "/lists",
+  "/inboxes",
+  "/settings",
+  "/status",
+  "/health",
+  "/profiles",
+  "/invitations",
+  "/discover",
+  "/ai",
+  "/upload",
+  "/actions",
+]
+
+/** Some prefixes (e.g. /settings) are both API calls and SPA pages: a browser page load gets index.html. */
+function keepPageLoads(req: IncomingMessage): string | undefined {
+  return req.headers.accept?.includes("text/html") ? "/index.html" : undefined
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries that change rarely get their own long-cached chunks.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: "i18n", test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: apiTarget, bypass: keepPageLoads }])),
+  },
+})

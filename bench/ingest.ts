@@ -1,0 +1,159 @@
+// npm run bench:ingest -- [--feeds 200] [--items 50] [--db pglite|postgres] [--workers 0|1|2] [--concurrency 8]
+// Cold ingest of N feeds × M items served on loopback, until every entry is readable through the API; then a
+// steady-state refresh of the same feeds (all 304). Prints entries/s, feeds/s, peak RSS and the parse-only ceiling.
+import { type ChildProcess, spawn } from "node:child_process"
+import { randomUUID } from "node:crypto"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { parseArgs } from "node:util"
+import pg from "pg"
+import { newId } from "../apps/server/src/ids.ts"
+import { startScheduler } from "../apps/server/src/jobs/scheduler.ts"
+import { parseFeedDocument } from "../apps/server/src/reader/parse.ts"
+import { type Database, openDatabase } from "../apps/server/src/storage/db.ts"
+import { insertFeed } from "../apps/server/src/storage/feeds.ts"
+import { subscriptions } from "../apps/server/src/storage/schema.ts"
+import { bootServer } from "../apps/server/test/support/boot.ts"
+import { apiAs, signUp } from "../apps/server/test/support/users.ts"
+import { makeFeed, serveFeeds } from "./feeds.ts"
+
+const { values: args } = parseArgs({
+  options: {
+    feeds: { type: "string", default: "200" },
+    items: { type: "string", default: "50" },
+    db: { type: "string", default: "pglite" },
+    workers: { type: "string", default: "0" },
+    concurrency: { type: "string", default: "8" },
+    "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+    "redis-url": { type: "string", default: "redis://127.0.0.1:6379" },
+  },
+})
+const feeds = Number(args.feeds)
+const items = Number(args.items)
+const workerCount = Number(args.workers)
+const root = path.resolve(import.meta.dirname, "..")
+
+function parseOnly(): number {
+  const docs = Array.from({ length: Math.min(feeds, 200) }, (_, i) => Buffer.from(makeFeed(i, items)))
+  const started = performance.now()
+  let entries = 0
+  for (const doc of docs) entries += parseFeedDocument(doc, { url: "https://bench.example/f.xml" }).entries.length
+  return entries / ((performance.now() - started) / 1000)
+}
+
+async function openBenchDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  if (args.db === "postgres") {
+    const name = `tidings_bench_${process.pid}`
+    const admin = new pg.Client({ connectionString: args["pg-url"] })
+    await admin.connect()
+    await admin.query(`drop database if exists ${name}`)
+    await admin.query(`create database ${name}`)
+    const url = new URL(args["pg-url"]!)
+    url.pathname = `/${name}`
+    const database = await openDatabase({ databaseUrl: url.href, poolSize: 10 })
+    return {
+      database,
+      url: url.href,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`)
+        await admin.end()
+      },
+    }
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "tidings-bench-"))
+  return {
+    database: await openDatabase({ dataDir: dir }),
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+function startWorkers(env: Record<string, string>): ChildProcess[] {
+  return Array.from({ length: workerCount }, () =>
+    spawn(process.execPath, ["--import", "tsx", "apps/server/src/worker.ts"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { PATH: process.env.PATH, ...env },
+    }),
+  )
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8")
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("benchmark timed out")
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+async function main() {
+  const ceiling = parseOnly()
+  const served = await serveFeeds(feeds, items)
+  const { database, url: databaseUrl, drop } = await openBenchDatabase()
+  const queueEnv: Record<string, string> = workerCount
+    ? { REDIS_URL: args["redis-url"]!, QUEUE_PREFIX: `bench-${randomUUID()}`, API_WORKER: "false" }
+    : {}
+  const env = { FEED_FETCH_CONCURRENCY: args.concurrency!, TRIAL_MAX_FEED_SUBSCRIPTIONS: "100000", ...queueEnv }
+  const server = await bootServer(database, env)
+  const workers = workerCount
+    ? startWorkers({ ...env, DATABASE_URL: databaseUrl!, ALLOW_PRIVATE_NETWORK: "true", LOG_LEVEL: "warn" })
+    : []
+  try {
+    const user = await signUp(server.url, "Bench")
+    const api = apiAs(server.url, user)
+    const due = new Date(Date.now() - 1000)
+    for (const url of served.urls) {
+      const feed = await insertFeed(server.deps.db, { id: newId(), url, nextCheckAt: due })
+      await server.deps.db
+        .insert(subscriptions)
+        .values({ id: newId(), userId: user.id, type: "feed", feedId: feed.id, view: 0 })
+    }
+    if (workers.length) await new Promise((resolve) => setTimeout(resolve, 3000)) // let the workers boot
+    const scheduler = startScheduler(server.deps, server.jobs.queue, { intervalMs: 3_600_000 })
+    const expected = feeds * items
+    const started = performance.now()
+    await scheduler.tick()
+    await waitFor(async () => (await api("GET", "/reads/total-count")).body.data.count >= expected, 30 * 60_000)
+    const cold = (performance.now() - started) / 1000
+
+    await server.database.db.execute(`update feeds set next_check_at = now() - interval '1 second'` as never)
+    const requestsBefore = served.requests()
+    const steadyStart = performance.now()
+    await scheduler.tick()
+    await server.jobs.queue.idle()
+    const steady = (performance.now() - steadyStart) / 1000
+    await scheduler.stop()
+
+    const rss = Math.max(peakRssMb(process.pid), ...workers.map((w) => peakRssMb(w.pid!)))
+    const result = {
+      db: args.db,
+      queue: workerCount ? `bullmq, ${workerCount} worker process(es)` : "in-process",
+      feeds,
+      items,
+      entries: expected,
+      coldSeconds: Number(cold.toFixed(2)),
+      entriesPerSecond: Math.round(expected / cold),
+      feedsPerSecond: Math.round(feeds / cold),
+      parseOnlyEntriesPerSecond: Math.round(ceiling),
+      ratioToCeiling: Number((ceiling / (expected / cold)).toFixed(2)),
+      steadyRefreshSeconds: Number(steady.toFixed(2)),
+      steadyRequests: served.requests() - requestsBefore,
+      peakRssMb: Math.round(rss),
+      megabytesServed: Math.round(served.bytes / 1e6),
+    }
+    console.log(JSON.stringify(result))
+  } finally {
+    await Promise.all(workers.map((w) => new Promise((resolve) => w.once("exit", resolve).kill("SIGTERM"))))
+    await server.close()
+    await served.close()
+    await drop()
+  }
+}
+
+await main()
+process.exit(0)

@@ -1,0 +1,5 @@
+export * from "./constants.ts"
+export * from "./errors.ts"
+export * from "./ids.ts"
+export * from "./models.ts"
+export * from "./views.ts"

@@ -1,0 +1,167 @@
+// Wire shapes: one shape per entity from the database row to the screen. Dates are ISO strings on the wire.
+// Field names follow the spec and the official client SDK (@follow-app/client-sdk 0.3.92).
+
+export interface Media {
+  url: string
+  type: "photo" | "video"
+  width?: number
+  height?: number
+  preview_image_url?: string
+  blurhash?: string
+}
+
+export interface Attachment {
+  url: string
+  title?: string
+  duration_in_seconds?: number | string
+  mime_type?: string
+  size_in_bytes?: number
+}
+
+export interface EntryExtra {
+  links?: { url: string; type: string; content_html?: string }[] | null
+  title_keyword?: string
+}
+
+export interface Entry {
+  id: string
+  feedId: string
+  guid: string
+  title: string | null
+  url: string | null
+  content: string | null
+  description: string | null
+  author: string | null
+  authorUrl: string | null
+  authorAvatar: string | null
+  language: string | null
+  categories: string[] | null
+  media: Media[] | null
+  attachments: Attachment[] | null
+  extra: EntryExtra | null
+  publishedAt: string
+  /** When the publisher last changed it, if the feed says (not in the official SDK's shape; clients ignore it). */
+  updatedAt?: string | null
+  insertedAt: string
+  readabilityContent?: string | null
+  readabilityUpdatedAt?: string | null
+}
+
+/** The full feed row (subscriptions.create, subscriptions.get). */
+export interface Feed {
+  type: "feed"
+  id: string
+  url: string
+  title: string | null
+  description: string | null
+  siteUrl: string | null
+  image: string | null
+  ownerUserId: string | null
+  errorAt: string | null
+  errorMessage: string | null
+  language: string | null
+  checkedAt: string | null
+  updatedAt: number | null
+  tipUserIds: string[] | null
+}
+
+export interface FeedAnalytics {
+  feedId: string
+  subscriptionCount: number | null
+  updatesPerWeek: number | null
+  latestEntryPublishedAt: string | null
+  view: number | null
+}
+
+/** Results of the user's action rules for one entry (not the user settings table). */
+export interface ActionSettings {
+  disabled?: boolean
+  translation?: boolean | "en" | "ja" | "zh-CN" | "zh-TW"
+  summary?: boolean
+  readability?: boolean
+  sourceContent?: boolean
+  silence?: boolean
+  block?: boolean
+  star?: boolean
+  newEntryNotification?: boolean
+  rewriteRules?: { from: string; to: string }[]
+  /** The older block form (a list of field conditions); passed through to clients. */
+  blockRules?: { field: string; operator: string; value: string | number }[]
+  webhooks?: string[]
+}
+
+/** One item of an entry list page (POST /entries). */
+export interface EntryListItem {
+  entries: Omit<Entry, "content" | "feedId"> & { content?: string | null }
+  feeds: Feed
+  read: boolean
+  view: number
+  from: string[]
+  /** Present only when the entry is starred. */
+  collections?: { createdAt: string }
+  settings?: ActionSettings
+}
+
+export interface EntryDetail {
+  entries: Omit<Entry, "feedId">
+  feeds: Feed
+  read?: boolean
+  view?: number
+  collections?: { createdAt: string }
+  settings?: ActionSettings
+}
+
+export type SubscriptionType = "feed" | "list" | "inbox"
+
+export interface Subscription {
+  type: SubscriptionType
+  userId: string
+  feedId: string | null
+  listId: string | null
+  inboxId: string | null
+  view: number
+  category: string | null
+  title: string | null
+  isPrivate: boolean
+  hideFromTimeline: boolean
+  createdAt: string
+}
+
+/** A feed subscription as GET /subscriptions lists it (told apart by its `feeds` key). */
+export interface FeedSubscription extends Subscription {
+  type: "feed"
+  feedId: string
+  feeds: Feed
+}
+
+/** Unread counts keyed by feed id (or list id, inbox handle). */
+export type UnreadCounts = Record<string, number>
+
+export interface SessionUser {
+  id: string
+  email: string
+  name: string | null
+  image: string | null
+  emailVerified: boolean
+  handle: string | null
+  bio: string | null
+  website: string | null
+  socialLinks: Record<string, string> | null
+  role: string
+  roleEndAt: string | null
+  createdAt: string
+}
+
+export interface SessionAnswer {
+  session: { id: string; userId: string; expiresAt: string; token?: string }
+  user: SessionUser
+  role: string
+  roleEndAt: string | null
+  feedSubscriptionLimit: number | null
+  rsshubSubscriptionLimit: number | null
+}
+
+export interface Ok<T> {
+  code: 0
+  data: T
+}
