@@ -136,6 +136,18 @@ describe("profile fields on update-user", () => {
     expect((await updateUser(bob, { handle })).status).toBe(200)
   })
 
+  it("gives a contested handle to exactly one of many users racing for it, and 400 to the rest", async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(server.url, `Racer${i}`)))
+    const handle = uniqueHandle("race")
+    const answers = await Promise.all(
+      users.map((u, i) => updateUser(u, { handle: i % 2 ? handle.toUpperCase() : handle })),
+    )
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+    expect(answers.filter((a) => a.status === 400 && a.body.code === "HANDLE_TAKEN")).toHaveLength(users.length - 1)
+    const holders = (await Promise.all(users.map(session))).filter((s) => s.user.handle)
+    expect(holders).toHaveLength(1)
+  })
+
   it("checks the fields at sign-up too", async () => {
     const owner = await signUp(server.url)
     const handle = uniqueHandle("signup")

@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import type { DB } from "../storage/db.ts"
 import {
+  claimHandle,
   findProfileByHandle,
   findProfileById,
   findProfilesByIds,
@@ -60,7 +61,10 @@ export type ProfileCheck =
   | { ok: true; data: ProfileFields }
   | { ok: false; code: "INVALID_PROFILE_FIELD" | "HANDLE_TAKEN"; message: string }
 
-/** Checks the profile fields present in an account update; `userId` is the account being changed, when known. */
+/**
+ * Checks the profile fields present in a sign-up or an account update. For an update (`userId` known) a new handle
+ * is claimed at once, so the unique index settles a race between two accounts as HANDLE_TAKEN rather than a 500.
+ */
 export async function checkProfileFields(
   db: DB,
   input: Record<string, unknown>,
@@ -74,8 +78,7 @@ export async function checkProfileFields(
     return { ok: false, code: "INVALID_PROFILE_FIELD", message }
   }
   const handle = parsed.data.handle
-  if (handle && (await isHandleTaken(db, handle, userId))) {
-    return { ok: false, code: "HANDLE_TAKEN", message: `The handle "${handle}" is already taken` }
-  }
+  const taken = handle && (userId ? !(await claimHandle(db, userId, handle)) : await isHandleTaken(db, handle))
+  if (taken) return { ok: false, code: "HANDLE_TAKEN", message: `The handle "${handle}" is already taken` }
   return { ok: true, data: parsed.data }
 }

@@ -1,5 +1,5 @@
 // Public user profiles: only the columns anyone may see (never e-mail, role or security flags).
-import { and, eq, inArray, ne, sql } from "drizzle-orm"
+import { eq, inArray, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
 import { user } from "./schema.ts"
 
@@ -34,12 +34,27 @@ export async function findProfilesByIds(db: DB, ids: string[]): Promise<ProfileR
   return db.select(publicColumns).from(user).where(inArray(user.id, ids))
 }
 
-/** Whether someone other than `exceptUserId` already holds the handle, in any letter case. */
-export async function isHandleTaken(db: DB, handle: string, exceptUserId?: string): Promise<boolean> {
+/** Whether anyone already holds the handle, in any letter case. */
+export async function isHandleTaken(db: DB, handle: string): Promise<boolean> {
   const [row] = await db
     .select({ id: user.id })
     .from(user)
-    .where(and(sql`lower(${user.handle}) = lower(${handle})`, exceptUserId ? ne(user.id, exceptUserId) : undefined))
+    .where(sql`lower(${user.handle}) = lower(${handle})`)
     .limit(1)
   return Boolean(row)
+}
+
+/**
+ * Gives `userId` the handle, or answers false when someone else holds it. The unique index decides, so two
+ * accounts racing for one handle cannot both pass a check made before their writes.
+ */
+export async function claimHandle(db: DB, userId: string, handle: string): Promise<boolean> {
+  try {
+    await db.update(user).set({ handle }).where(eq(user.id, userId))
+    return true
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string })
+    if (cause?.code === "23505") return false
+    throw error
+  }
 }

@@ -1,4 +1,5 @@
-// Chromium through playwright-core: CHROME_PATH, else the system's /usr/bin/chromium.
+// Chromium through playwright-core: CHROME_PATH, else the system's /usr/bin/chromium, else the binary that the
+// @sparticuz/chromium package ships (unpacked to the temp folder), so a fresh machine needs no browser install.
 import { existsSync, mkdirSync, rmSync } from "node:fs"
 import path from "node:path"
 import { type Browser, chromium, type Page } from "playwright-core"
@@ -7,8 +8,8 @@ import { repoRoot } from "./app-server.ts"
 export const screenshotDir = path.join(repoRoot, ".artifacts/screenshots")
 
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined)
-  if (!executablePath) throw new Error("No Chromium found: set CHROME_PATH to a Chromium or Chrome binary.")
+  const executablePath =
+    process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : await packagedChromium())
   return chromium.launch({
     executablePath,
     headless: true,
@@ -21,6 +22,11 @@ export async function launchBrowser(): Promise<Browser> {
       "--no-first-run",
     ],
   })
+}
+
+async function packagedChromium(): Promise<string> {
+  const { default: packaged } = await import("@sparticuz/chromium")
+  return packaged.executablePath()
 }
 
 /** Starts each run with an empty folder, so no picture from an older run lingers. */
