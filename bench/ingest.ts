@@ -25,6 +25,7 @@ const { values: args } = parseArgs({
     db: { type: "string", default: "pglite" },
     workers: { type: "string", default: "0" },
     concurrency: { type: "string", default: "8" },
+    "parse-threads": { type: "string" },
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
     "redis-url": { type: "string", default: "redis://127.0.0.1:6379" },
   },
@@ -34,12 +35,17 @@ const items = Number(args.items)
 const workerCount = Number(args.workers)
 const root = path.resolve(import.meta.dirname, "..")
 
+/** The fastest of three timed passes after a warm-up pass: a ceiling, so JIT warm-up and noise do not lower it. */
 function parseOnly(): number {
   const docs = Array.from({ length: Math.min(feeds, 200) }, (_, i) => Buffer.from(makeFeed(i, items)))
-  const started = performance.now()
-  let entries = 0
-  for (const doc of docs) entries += parseFeedDocument(doc, { url: "https://bench.example/f.xml" }).entries.length
-  return entries / ((performance.now() - started) / 1000)
+  const pass = () => {
+    const started = performance.now()
+    let entries = 0
+    for (const doc of docs) entries += parseFeedDocument(doc, { url: "https://bench.example/f.xml" }).entries.length
+    return entries / ((performance.now() - started) / 1000)
+  }
+  pass()
+  return Math.max(pass(), pass(), pass())
 }
 
 async function openBenchDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
@@ -98,7 +104,12 @@ async function main() {
   const queueEnv: Record<string, string> = workerCount
     ? { REDIS_URL: args["redis-url"]!, QUEUE_PREFIX: `bench-${randomUUID()}`, API_WORKER: "false" }
     : {}
-  const env = { FEED_FETCH_CONCURRENCY: args.concurrency!, TRIAL_MAX_FEED_SUBSCRIPTIONS: "100000", ...queueEnv }
+  const env: Record<string, string> = {
+    FEED_FETCH_CONCURRENCY: args.concurrency!,
+    TRIAL_MAX_FEED_SUBSCRIPTIONS: "100000",
+    ...(args["parse-threads"] ? { FEED_PARSE_THREADS: args["parse-threads"] } : {}),
+    ...queueEnv,
+  }
   const server = await bootServer(database, env)
   const workers = workerCount
     ? startWorkers({ ...env, DATABASE_URL: databaseUrl!, ALLOW_PRIVATE_NETWORK: "true", LOG_LEVEL: "warn" })
@@ -151,6 +162,7 @@ async function main() {
     await Promise.all(workers.map((w) => new Promise((resolve) => w.once("exit", resolve).kill("SIGTERM"))))
     await server.close()
     await served.close()
+    await database.close()
     await drop()
   }
 }

@@ -2,6 +2,7 @@
 import { loadConfig } from "./config.ts"
 import type { Deps } from "./deps.ts"
 import { createLogger } from "./log.ts"
+import { createFeedParser } from "./reader/parser.ts"
 import { openDatabase } from "./storage/db.ts"
 
 export async function boot() {
@@ -12,7 +13,8 @@ export async function boot() {
     dataDir: config.DATA_DIR,
     onConnectionError: (error) => log.warn("database connection lost", { error: error.message }),
   })
-  const deps: Deps = { db: database.db, config, log, now: () => new Date() }
+  const parser = createFeedParser({ threads: config.FEED_PARSE_THREADS, timeoutMs: config.FEED_PARSE_TIMEOUT_MS })
+  const deps: Deps = { db: database.db, config, log, now: () => new Date(), parser }
   return { config, log, database, deps }
 }
 

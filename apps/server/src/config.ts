@@ -1,4 +1,5 @@
 // Environment parsed once; nothing else reads process.env.
+import { availableParallelism } from "node:os"
 import { z } from "zod"
 
 const flag = (fallback: boolean) =>
@@ -43,6 +44,14 @@ const schema = z.object({
   /** Feed jobs one process runs at once. */
   FEED_FETCH_CONCURRENCY: z.coerce.number().int().positive().default(8),
   FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Threads that parse feed documents beside the event loop (0: parse on it); by default one core is left over. */
+  FEED_PARSE_THREADS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  /** A document still parsing after this long fails as not a feed, and its thread is replaced. */
+  FEED_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   FEED_MAX_BYTES: z.coerce
     .number()
     .int()

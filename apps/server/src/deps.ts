@@ -1,6 +1,7 @@
 // What the services need from the outside world, passed in so tests run the same code as production.
 import type { Config } from "./config.ts"
 import type { Logger } from "./log.ts"
+import type { FeedParser } from "./reader/parser.ts"
 import type { DB } from "./storage/db.ts"
 
 export interface Deps {
@@ -8,4 +9,5 @@ export interface Deps {
   config: Config
   log: Logger
   now: () => Date
+  parser: FeedParser
 }

@@ -20,5 +20,6 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 onShutdown(log, async () => {
   server.close()
   await jobs.close()
+  await deps.parser.close()
   await database.close()
 })

@@ -2,7 +2,7 @@
 import { decodeHtmlBytes } from "./decode.ts"
 import { type FetchedDocument, type FetchOptions, fetchDocument } from "./fetch.ts"
 import { looksLikeHtml } from "./html.ts"
-import { parseFeedDocument } from "./parse.ts"
+import type { FeedParser } from "./parser.ts"
 import type { ParsedFeed } from "./types.ts"
 
 export type PipelineResult =
@@ -17,6 +17,7 @@ export type PipelineResult =
 export async function fetchAndParse(
   url: string,
   options: FetchOptions,
+  parser: FeedParser,
   { allowHtml = false }: { allowHtml?: boolean } = {},
 ): Promise<PipelineResult> {
   const fetched = await fetchDocument(url, options)
@@ -25,7 +26,7 @@ export async function fetchAndParse(
   if (allowHtml && isHtml(body, fetched.contentType)) {
     return { kind: "html", document, html: decodeHtmlBytes(body, fetched.contentType) }
   }
-  const feed = parseFeedDocument(body, {
+  const feed = await parser.parse(body, {
     url: fetched.url,
     contentType: fetched.contentType,
     contentLocation: fetched.contentLocation,

@@ -60,7 +60,7 @@ export function fetchFeedUrl(deps: Deps, url: string, feed?: FeedRow, allowHtml 
   // The operator configured the RSSHub instance, so it may live on their own network (that origin only, not
   // wherever it redirects to).
   if (isRsshubUrl(url)) options.trustedOrigin = new URL(deps.config.RSSHUB_URL).origin
-  return fetchAndParse(target, options, { allowHtml }).catch((error: unknown) => {
+  return fetchAndParse(target, options, deps.parser, { allowHtml }).catch((error: unknown) => {
     throw asAppError(error)
   })
 }

@@ -1,0 +1,76 @@
+// The parsing threads: the same answers as parsing inline, errors that keep their meaning across the thread
+// boundary, and a document over its time or memory budget costs a thread, not the server.
+import { afterEach, describe, expect, it } from "vitest"
+import { parseFeedDocument } from "../../src/reader/parse.ts"
+import { createFeedParser, type FeedParser } from "../../src/reader/parser.ts"
+import { FeedParseError } from "../../src/reader/types.ts"
+import { items, rss } from "../support/feeds.ts"
+
+/** An RSS document of n items of about 2 KB each. */
+const makeDoc = (n: number, prefix = "item") =>
+  Buffer.from(
+    rss(
+      "Threads",
+      items(n, prefix).map((item) => ({ ...item, description: `<p>${"Words <em>and</em> markup. ".repeat(80)}</p>` })),
+    ),
+  )
+const small = makeDoc(3)
+const input = { url: "https://example.test/feed.xml", contentType: "application/rss+xml" }
+let parser: FeedParser | undefined
+
+afterEach(async () => {
+  await parser?.close()
+  parser = undefined
+})
+
+describe("the feed parser's threads", () => {
+  it("answer what parsing inline answers, dates included, for many documents at once", async () => {
+    parser = createFeedParser({ threads: 2, timeoutMs: 10_000 })
+    const docs = Array.from({ length: 12 }, (_, i) => makeDoc(20, `doc${i}`))
+    const threaded = await Promise.all(docs.map((doc) => parser!.parse(doc, input)))
+    expect(threaded).toEqual(docs.map((doc) => parseFeedDocument(doc, input)))
+    expect(threaded[0]!.entries[0]!.publishedAt).toBeInstanceOf(Date)
+  })
+
+  it("leave the caller's buffer intact", async () => {
+    parser = createFeedParser({ threads: 1, timeoutMs: 10_000 })
+    const doc = makeDoc(2)
+    const copy = Buffer.from(doc)
+    await parser.parse(doc, input)
+    // Transferring the caller's own buffer to the thread would have emptied (detached) it.
+    expect(doc.equals(copy)).toBe(true)
+  })
+
+  it("report a document that is not a feed as FeedParseError", async () => {
+    parser = createFeedParser({ threads: 1, timeoutMs: 10_000 })
+    const error = await parser.parse(Buffer.from("<html><body>hello</body></html>"), input).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(FeedParseError)
+  })
+
+  it("give up on a document over its time budget, and parse the next one on a fresh thread", async () => {
+    parser = createFeedParser({ threads: 1, timeoutMs: 150 })
+    await parser.parse(small, input) // the thread is up and warm
+    const huge = makeDoc(5000)
+    const started = Date.now()
+    const error = await parser.parse(huge, input).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(FeedParseError)
+    expect((error as Error).message).toMatch(/too long/)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect((await parser.parse(small, input)).entries).toHaveLength(3)
+  })
+
+  it("give up on a document that needs more than the thread's heap, and recover", async () => {
+    parser = createFeedParser({ threads: 1, timeoutMs: 30_000, maxHeapMb: 32 })
+    await parser.parse(small, input)
+    const error = await parser.parse(makeDoc(5000), input).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(FeedParseError)
+    expect((error as Error).message).toMatch(/memory/)
+    expect((await parser.parse(small, input)).entries).toHaveLength(3)
+  })
+
+  it("refuse work once closed", async () => {
+    parser = createFeedParser({ threads: 1, timeoutMs: 10_000 })
+    await parser.close()
+    await expect(parser.parse(small, input)).rejects.toThrow(/closed/)
+  })
+})
