@@ -249,10 +249,17 @@ describe("rules on arriving entries", () => {
     const byTitle = Object.fromEntries(list.map((i: { entries: { title: string } }) => [i.entries.title, i]))
     expect(byTitle["/settings.xml 1"].settings).toEqual({ summary: true, translation: "ja" })
     expect(byTitle["/settings.xml 0"].settings).toEqual({ translation: "ja" })
+    // One entry (GET /entries?id=) carries them too, with its content.
+    const one = (await user.api("GET", `/entries?id=${byTitle["/settings.xml 1"].entries.id}`)).body.data
+    expect(one.settings).toEqual({ summary: true, translation: "ja" })
+    expect(one.entries.content).toContain("settings.xml 1 body")
+    expect(one.entries.summary).toBeNull() // the Entry shape names it; feeds do not provide one
 
     await user.api("PUT", "/actions", { rules: [rules[0]] })
     const again = (await user.api("POST", "/entries", { feedId: user.feedId })).body.data
     expect(again.filter((i: object) => "settings" in i)).toHaveLength(1)
+    const plain = (await user.api("GET", `/entries?id=${byTitle["/settings.xml 0"].entries.id}`)).body.data
+    expect(plain).not.toHaveProperty("settings")
   })
 })
 

@@ -73,6 +73,7 @@ describe("webhook ingress", () => {
       author: "Ann",
       categories: ["news"],
       media: [{ url: "https://example.com/a.png", type: "photo" }],
+      summary: "  A short greeting.  ",
     }
     const viaSdk = { ...entry, handle: inbox.handle }
     expect(await inbox.api.inboxes.webhook(viaSdk, { headers: { "X-Inbox-Secret": inbox.secret } })).toEqual({
@@ -91,6 +92,8 @@ describe("webhook ingress", () => {
     expect("content" in first.entries).toBe(false)
     expect(first.entries).toMatchObject({ title: "Hello world", inboxHandle: inbox.handle, read: false })
     expect(first.entries).toMatchObject({ description: "Hi about", author: "Ann", categories: ["news"] })
+    expect(first.entries).toMatchObject({ summary: "A short greeting." })
+    expect(list[1]!.entries).toMatchObject({ summary: null })
 
     const one = await inbox.api.entries.inbox.get({ id: first.entries.id })
     // Scripts and handlers dropped, the relative link resolved against the entry's url.
@@ -104,10 +107,17 @@ describe("webhook ingress", () => {
     await push(inbox.handle, inbox.secret, { guid: "same", publishedAt: at(1), title: "v1" })
     const [before] = await entriesOf(inbox)
     await inbox.api.reads.markAsRead({ entryIds: [before!.entries.id], isInbox: true })
-    await push(inbox.handle, inbox.secret, { guid: "same", publishedAt: at(5), title: "v2", content: "<b>new</b>" })
+    await push(inbox.handle, inbox.secret, {
+      guid: "same",
+      publishedAt: at(5),
+      title: "v2",
+      content: "<b>new</b>",
+      summary: "s2",
+    })
     const after = await entriesOf(inbox)
     expect(after).toHaveLength(1)
     expect(after[0]!.entries).toMatchObject({ id: before!.entries.id, title: "v2", publishedAt: at(5), read: true })
+    expect(after[0]!.entries).toMatchObject({ summary: "s2" })
     await push(inbox.handle, inbox.secret, { guid: "same", publishedAt: at(5), title: "v3", read: false })
     expect((await inbox.api.reads.get({})).data).toEqual({ [inbox.handle]: 1 })
   })

@@ -31,6 +31,8 @@ export interface Entry {
   url: string | null
   content: string | null
   description: string | null
+  /** A summary the source gave (inbox webhooks), else null. */
+  summary: string | null
   author: string | null
   authorUrl: string | null
   authorAvatar: string | null

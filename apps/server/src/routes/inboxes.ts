@@ -59,13 +59,14 @@ const webUrl = (schemes = ["http:", "https:"]) =>
 
 const text = (max: number) => z.string().max(max).nullish()
 
-/** The inbox-entry insert shape (SDK `inboxesEntriesInsertOpenAPISchema`); unknown keys (summary…) are ignored. */
+/** The inbox-entry insert shape (SDK `inboxesEntriesInsertOpenAPISchema`); unknown keys are ignored. */
 const webhookEntry = z.object({
   guid: z.string().trim().min(1).max(2048),
   publishedAt: instant,
   title: text(1000),
   content: z.string().nullish(),
   description: text(20_000),
+  summary: text(20_000),
   url: webUrl().nullish(),
   author: text(500),
   authorUrl: webUrl(["http:", "https:", "mailto:"]).nullish(),

@@ -6,7 +6,7 @@ import { collectionPage } from "../storage/collections.ts"
 import { contentForUser, findEntryForUser } from "../storage/entries.ts"
 import { newestInsertedAfter, timelinePage } from "../storage/timeline.ts"
 import { addEntrySettings } from "./actions.ts"
-import { toEntry, toEntryListItem, toFeed } from "./wire.ts"
+import { toEntryListItem } from "./wire.ts"
 
 export interface ListInput {
   view?: number
@@ -59,16 +59,18 @@ async function withSettings(deps: Deps, userId: string, items: EntryListItem[]) 
   return items
 }
 
+/** One entry with its content, and (like list items) the results of the user's action rules for it. */
 export async function getEntry(deps: Deps, userId: string, entryId: string) {
   const found = await findEntryForUser(deps.db, userId, entryId)
   if (!found) throw new AppError(ErrorCode.EntryNotFound)
-  const entry = found.entry
+  const [item] = await withSettings(deps, userId, [toEntryListItem(found)])
   return {
-    entries: { ...toEntry(entry), readabilityContent: entry.readabilityContent },
-    feeds: toFeed(found.feed),
-    read: found.read ?? true,
-    view: found.view ?? 0,
-    ...(found.starredAt ? { collections: { createdAt: found.starredAt.toISOString() } } : {}),
+    entries: { ...item!.entries, readabilityContent: found.entry.readabilityContent },
+    feeds: item!.feeds,
+    read: item!.read,
+    view: item!.view,
+    ...(item!.collections ? { collections: item!.collections } : {}),
+    ...(item!.settings ? { settings: item!.settings } : {}),
   }
 }
 

@@ -176,6 +176,7 @@ export interface InboxEntryInput {
   title?: string | null
   content?: string | null
   description?: string | null
+  summary?: string | null
   url?: string | null
   author?: string | null
   authorUrl?: string | null
@@ -204,6 +205,8 @@ export async function storeInboxEntry(deps: Deps, handle: string, input: InboxEn
     url: input.url ?? null,
     content,
     description: trimDescription(text || null),
+    // Shown as text by clients, never as markup.
+    summary: cleanText(input.summary),
     author: cleanText(input.author),
     authorUrl: input.authorUrl ?? null,
     authorAvatar: input.authorAvatar ?? null,

@@ -70,6 +70,7 @@ export function toEntry(e: EntryColumns) {
     title: e.title,
     url: e.url,
     description: e.description,
+    summary: e.summary ?? null,
     author: e.author,
     authorUrl: e.authorUrl,
     authorAvatar: e.authorAvatar,

@@ -133,6 +133,7 @@ export interface EntryForUser {
   feed: FeedRow
   read: boolean | null
   view: number | null
+  sources: string[] | null
   starredAt: Date | null
 }
 
@@ -144,6 +145,7 @@ export async function findEntryForUser(db: DB, userId: string, entryId: string):
       feed: feeds,
       read: timeline.read,
       view: timeline.view,
+      sources: timeline.sources,
       starredAt: collections.createdAt,
     })
     .from(entries)

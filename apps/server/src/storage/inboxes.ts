@@ -82,6 +82,7 @@ export async function upsertInboxEntry(db: DB, row: InboxEntryInsert): Promise<{
         url: excluded("url"),
         content: excluded("content"),
         description: excluded("description"),
+        summary: excluded("summary"),
         author: excluded("author"),
         authorUrl: excluded("author_url"),
         authorAvatar: excluded("author_avatar"),

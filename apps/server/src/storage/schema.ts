@@ -142,6 +142,8 @@ export const entries = pgTable(
     url: text("url"),
     content: text("content"),
     description: text("description"),
+    /** A summary given by the source (inbox webhooks) or written later; not a feed's own field. */
+    summary: text("summary"),
     author: text("author"),
     authorUrl: text("author_url"),
     authorAvatar: text("author_avatar"),
@@ -304,6 +306,8 @@ export const inboxEntries = pgTable(
     url: text("url"),
     content: text("content"),
     description: text("description"),
+    /** A summary given by the source (inbox webhooks) or written later; not a feed's own field. */
+    summary: text("summary"),
     author: text("author"),
     authorUrl: text("author_url"),
     authorAvatar: text("author_avatar"),
