@@ -107,7 +107,8 @@ class ParserPool implements FeedParser {
     // A job's own listeners report its thread's failure; these keep a thread that dies while idle from crashing
     // the process (an 'error' without a listener would) and from being handed the next document.
     worker.on("error", () => {})
-    worker.on("exit", () => {
+    worker.on("exit", (code) => {
+      if (this.starting.has(worker)) return failed(new Error(`the thread exited with ${code} while starting`))
       const at = this.idle.indexOf(worker)
       if (at >= 0) this.idle.splice(at, 1)
     })
