@@ -4,11 +4,11 @@ import { parentPort } from "node:worker_threads"
 import { register } from "tsx/esm/api"
 
 register()
-const { parseFeedDocument } = await import("./parse.ts")
+const { parseDocument } = await import("./parser.ts")
 
-parentPort.on("message", ({ bytes, input }) => {
+parentPort.on("message", ({ bytes, input, prepareAt }) => {
   try {
-    parentPort.postMessage({ ok: true, feed: parseFeedDocument(bytes, input) })
+    parentPort.postMessage({ ok: true, result: parseDocument(bytes, input, prepareAt) })
   } catch (error) {
     parentPort.postMessage({ ok: false, name: error?.name ?? "Error", message: String(error?.message ?? error) })
   }

@@ -2,12 +2,29 @@
 // beside the event loop instead of on it, and a hostile document that outlives its time budget or its heap limit
 // costs one thread, never the server. `threads: 0` parses inline (scripts and tools).
 import { Worker } from "node:worker_threads"
+import { type PreparedEntries, prepareEntries } from "./entry-rows.ts"
 import { parseFeedDocument } from "./parse.ts"
 import { FeedParseError, type ParsedFeed, type ParseInput } from "./types.ts"
 
+/** A document parsed for storing: the feed's own fields, and its entries already as rows (reader/entry-rows.ts). */
+export interface IngestDocument {
+  feed: Omit<ParsedFeed, "entries">
+  entries: PreparedEntries
+}
+
 export interface FeedParser {
   parse(bytes: Uint8Array, input: ParseInput): Promise<ParsedFeed>
+  /** Parses and prepares the entries as rows stored at `now`, on the parsing thread. */
+  parseForIngest(bytes: Uint8Array, input: ParseInput, now: Date): Promise<IngestDocument>
   close(): Promise<void>
+}
+
+/** What a parsing thread does with one document; shared with parse-worker.mjs so both modes answer alike. */
+export function parseDocument(bytes: Uint8Array, input: ParseInput, prepareAt?: Date): ParsedFeed | IngestDocument {
+  const parsed = parseFeedDocument(bytes, input)
+  if (!prepareAt) return parsed
+  const { entries, ...feed } = parsed
+  return { feed, entries: prepareEntries(entries, prepareAt) }
 }
 
 export interface FeedParserOptions {
@@ -21,11 +38,15 @@ export interface FeedParserOptions {
 interface Job {
   bytes: Uint8Array
   input: ParseInput
-  resolve(feed: ParsedFeed): void
+  prepareAt?: Date
+  resolve(result: ParsedFeed | IngestDocument): void
   reject(error: Error): void
 }
 
-type Reply = { ready: true } | { ok: true; feed: ParsedFeed } | { ok: false; name: string; message: string }
+type Reply =
+  | { ready: true }
+  | { ok: true; result: ParsedFeed | IngestDocument }
+  | { ok: false; name: string; message: string }
 
 // A feed is at most FEED_MAX_BYTES (10 MB by default); its parse tree needs some tens of times that at worst.
 const DEFAULT_HEAP_MB = 768
@@ -33,7 +54,11 @@ const workerUrl = new URL("./parse-worker.mjs", import.meta.url)
 
 export function createFeedParser(options: FeedParserOptions): FeedParser {
   if (options.threads <= 0) {
-    return { parse: async (bytes, input) => parseFeedDocument(bytes, input), close: async () => {} }
+    return {
+      parse: async (bytes, input) => parseFeedDocument(bytes, input),
+      parseForIngest: async (bytes, input, now) => parseDocument(bytes, input, now) as IngestDocument,
+      close: async () => {},
+    }
   }
   return new ParserPool(options)
 }
@@ -51,9 +76,17 @@ class ParserPool implements FeedParser {
   }
 
   parse(bytes: Uint8Array, input: ParseInput): Promise<ParsedFeed> {
+    return this.submit(bytes, input) as Promise<ParsedFeed>
+  }
+
+  parseForIngest(bytes: Uint8Array, input: ParseInput, now: Date): Promise<IngestDocument> {
+    return this.submit(bytes, input, now) as Promise<IngestDocument>
+  }
+
+  private submit(bytes: Uint8Array, input: ParseInput, prepareAt?: Date): Promise<ParsedFeed | IngestDocument> {
     if (this.closed) return Promise.reject(new Error("The feed parser is closed"))
     return new Promise((resolve, reject) => {
-      this.waiting.push({ bytes, input, resolve, reject })
+      this.waiting.push({ bytes, input, prepareAt, resolve, reject })
       this.dispatch()
     })
   }
@@ -134,7 +167,7 @@ class ParserPool implements FeedParser {
     }
     const onMessage = (reply: Reply) => {
       if ("ready" in reply) return
-      finish(() => (reply.ok ? job.resolve(reply.feed) : job.reject(rebuildError(reply))), true)
+      finish(() => (reply.ok ? job.resolve(reply.result) : job.reject(rebuildError(reply))), true)
     }
     const onError = (error: Error) => {
       const message =
@@ -151,7 +184,7 @@ class ParserPool implements FeedParser {
     worker.on("message", onMessage)
     worker.on("error", onError)
     worker.on("exit", onExit)
-    worker.postMessage({ bytes, input: job.input }, [bytes.buffer])
+    worker.postMessage({ bytes, input: job.input, prepareAt: job.prepareAt }, [bytes.buffer])
   }
 }
 

@@ -2,7 +2,7 @@
 import { decodeHtmlBytes } from "./decode.ts"
 import { type FetchedDocument, type FetchOptions, fetchDocument } from "./fetch.ts"
 import { looksLikeHtml } from "./html.ts"
-import type { FeedParser } from "./parser.ts"
+import type { FeedParser, IngestDocument } from "./parser.ts"
 import type { ParsedFeed } from "./types.ts"
 
 export type PipelineResult =
@@ -32,6 +32,24 @@ export async function fetchAndParse(
     contentLocation: fetched.contentLocation,
   })
   return { kind: "ok", document, feed }
+}
+
+export type IngestFetchResult =
+  | { kind: "not-modified"; url: string }
+  | ({ kind: "ok"; document: Omit<FetchedDocument, "body"> } & IngestDocument)
+
+/** Fetches a feed and parses it for storing at `now`: the entries come back as prepared rows (the refresh path). */
+export async function fetchForIngest(
+  url: string,
+  options: FetchOptions,
+  parser: FeedParser,
+  now: Date,
+): Promise<IngestFetchResult> {
+  const fetched = await fetchDocument(url, options)
+  if (fetched.status === "not-modified") return { kind: "not-modified", url: fetched.url }
+  const { body, ...document } = fetched
+  const input = { url: fetched.url, contentType: fetched.contentType, contentLocation: fetched.contentLocation }
+  return { kind: "ok", document, ...(await parser.parseForIngest(body, input, now)) }
 }
 
 function isHtml(body: Uint8Array, contentType: string | null): boolean {

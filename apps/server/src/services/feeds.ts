@@ -4,7 +4,7 @@ import { AppError, ErrorCode } from "../errors.ts"
 import { newId } from "../ids.ts"
 import { FeedFetchError, type FetchOptions } from "../reader/fetch.ts"
 import { ingestEntries } from "../reader/ingest.ts"
-import { fetchAndParse, type PipelineResult } from "../reader/pipeline.ts"
+import { fetchAndParse, fetchForIngest, type PipelineResult } from "../reader/pipeline.ts"
 import { fetchUrlFor, isRsshubUrl, isSafeRoute, rsshubRoute } from "../reader/rsshub.ts"
 import { nextCheckAfterError, nextCheckAfterSuccess } from "../reader/schedule.ts"
 import { FeedParseError, type ParsedFeed } from "../reader/types.ts"
@@ -53,13 +53,18 @@ export function fetchOptions(deps: Deps, feed?: Pick<FeedRow, "etag" | "lastModi
   }
 }
 
-/** Fetches a feed URL (rsshub:// through the configured instance); failures become errors 2003 / 2004. */
-export function fetchFeedUrl(deps: Deps, url: string, feed?: FeedRow, allowHtml = false): Promise<PipelineResult> {
-  const target = fetchUrlFor(url, deps.config.RSSHUB_URL)
+/** Where a feed URL is fetched from (rsshub:// through the configured instance), and how. */
+function fetchTarget(deps: Deps, url: string, feed?: FeedRow): { target: string; options: FetchOptions } {
   const options = fetchOptions(deps, feed)
   // The operator configured the RSSHub instance, so it may live on their own network (that origin only, not
   // wherever it redirects to).
   if (isRsshubUrl(url)) options.trustedOrigin = new URL(deps.config.RSSHUB_URL).origin
+  return { target: fetchUrlFor(url, deps.config.RSSHUB_URL), options }
+}
+
+/** Fetches a feed URL; failures become errors 2003 / 2004. */
+export function fetchFeedUrl(deps: Deps, url: string, feed?: FeedRow, allowHtml = false): Promise<PipelineResult> {
+  const { target, options } = fetchTarget(deps, url, feed)
   return fetchAndParse(target, options, deps.parser, { allowHtml }).catch((error: unknown) => {
     throw asAppError(error)
   })
@@ -112,8 +117,8 @@ export async function refreshFeedById(deps: Deps, feedId: string) {
 export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted: number; error?: string }> {
   const now = deps.now()
   try {
-    const result = await fetchFeedUrl(deps, feed.url, feed)
-    if (result.kind === "html") throw new AppError(ErrorCode.FeedParseError, { reason: "An HTML page, not a feed" })
+    const { target, options } = fetchTarget(deps, feed.url, feed)
+    const result = await fetchForIngest(target, options, deps.parser, now)
     const cleared = { checkedAt: now, errorAt: null, errorMessage: null, errorCount: 0 }
     if (result.kind === "not-modified") {
       const hints = { updatesPerWeek: feed.updatesPerWeek, ttlMinutes: feed.ttl }
@@ -123,7 +128,7 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
       })
       return { inserted: 0 }
     }
-    const ingested = await ingestEntries(deps.db, feed.id, result.feed.entries, now, actionHooks(deps))
+    const ingested = await ingestEntries(deps.db, feed.id, result.entries, now, actionHooks(deps))
     const movedTo = isRsshubUrl(feed.url) ? null : result.document.movedTo
     const canMove = movedTo && movedTo !== feed.url && !(await findFeedByUrl(deps.db, movedTo))
     await updateFeed(deps.db, feed.id, {
@@ -180,7 +185,7 @@ async function afterIngest(
   }
 }
 
-function feedMetadata(feed: ParsedFeed) {
+function feedMetadata(feed: Omit<ParsedFeed, "entries">) {
   return {
     title: feed.title,
     description: feed.description,

@@ -1,5 +1,7 @@
 // Entry rows: the ingest upsert and the reads that need an entry's content.
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm"
+import { PgDialect } from "drizzle-orm/pg-core"
+import type { EntryBatch, EntryRowPayload } from "../reader/entry-rows.ts"
 import type { DB } from "./db.ts"
 import { collections, entries, feeds, listFeeds, subscriptions, timeline } from "./schema.ts"
 
@@ -21,82 +23,73 @@ export function listItemColumns(withContent: boolean, view: typeof timeline.view
   }
 }
 
-const TEXT_COLUMNS = [
-  "id",
-  "feed_id",
-  "guid",
-  "title",
-  "url",
-  "content",
-  "description",
-  "author",
-  "author_url",
-  "author_avatar",
-  "language",
-  "content_hash",
-] as const
-const JSON_COLUMNS = ["categories", "media", "attachments", "extra"] as const
-const UPDATED = [...TEXT_COLUMNS.slice(3), ...JSON_COLUMNS, "updated_at"]
+/** The columns of an entry row that come from the document, as the JSON payload is read (reader/entry-rows.ts). */
+const PAYLOAD_COLUMNS = {
+  guid: "text",
+  title: "text",
+  url: "text",
+  content: "text",
+  description: "text",
+  author: "text",
+  author_url: "text",
+  author_avatar: "text",
+  language: "text",
+  categories: "text[]",
+  media: "jsonb",
+  attachments: "jsonb",
+  extra: "jsonb",
+  content_hash: "text",
+  published_at: "timestamptz",
+  updated_at: "timestamptz",
+} satisfies Record<keyof EntryRowPayload, string>
+const PAYLOAD_NAMES = Object.keys(PAYLOAD_COLUMNS)
+const INSERTED = ["id", "feed_id", ...PAYLOAD_NAMES, "inserted_at"]
+/** Columns a changed entry rewrites: what the document says, except when it was first published. */
+const UPDATED = PAYLOAD_NAMES.filter((c) => !["guid", "published_at"].includes(c))
 
-export interface NewEntry {
-  id: string
-  feed_id: string
-  guid: string
-  title: string | null
-  url: string | null
-  content: string | null
-  description: string | null
-  author: string | null
-  author_url: string | null
-  author_avatar: string | null
-  language: string | null
-  content_hash: string
-  categories: string[] | null
-  media: unknown
-  attachments: unknown
-  extra: unknown
-  published_at: Date
-  updated_at: Date | null
-  inserted_at: Date
-}
-
-/**
- * Upserts a batch of one feed's entries and writes every subscriber's timeline rows for the new ones, in one
- * statement: the batch travels as one array per column (a fixed number of parameters however long it is), changed
- * entries are rewritten, unchanged ones skipped. Subscribers are direct ones ("feed") and those of every list that
- * holds the feed (the list id). Answers the ids of the new entries and how many existing ones changed.
- */
-export async function upsertEntriesWithFanOut(
-  db: DB,
-  rows: NewEntry[],
-): Promise<{ insertedIds: string[]; updated: number }> {
-  const column = (name: keyof NewEntry) => sql.param(rows.map((r) => r[name]))
-  const json = (name: keyof NewEntry) => sql.param(rows.map((r) => (r[name] == null ? null : JSON.stringify(r[name]))))
-  const time = (name: "published_at" | "inserted_at") => sql.param(rows.map((r) => r[name].toISOString()))
-  const arrays = [
-    ...TEXT_COLUMNS.map((c) => sql`${column(c)}::text[]`),
-    ...JSON_COLUMNS.map((c) => sql`${json(c)}::text[]`),
-    sql`${time("published_at")}::timestamptz[]`,
-    sql`${sql.param(rows.map((r) => r.updated_at?.toISOString() ?? null))}::timestamptz[]`,
-    sql`${time("inserted_at")}::timestamptz[]`,
-  ]
-  const names = [...TEXT_COLUMNS, ...JSON_COLUMNS, "published_at", "updated_at", "inserted_at"].join(", ")
-  const result = await db.execute<{ id: string; inserted: boolean }>(sql`
-    with input as (
-      select * from unnest(${sql.join(arrays, sql`, `)}) as t(${sql.raw(names)})
+// The statement around the payload never changes, so it is rendered once: drizzle's per-call query building cost
+// more event-loop time than the rest of the upsert.
+const recordType = Object.entries(PAYLOAD_COLUMNS)
+  .map(([name, type]) => `${name} ${type}`)
+  .join(", ")
+const upsertTail = new PgDialect().sqlToQuery(sql`
     ), written as (
-      insert into ${entries} (${sql.raw(names)})
-      select ${sql.raw([...TEXT_COLUMNS].join(", "))},
-        case when categories is null then null else array(select jsonb_array_elements_text(categories::jsonb)) end,
-        media::jsonb, attachments::jsonb, extra::jsonb, published_at, updated_at, inserted_at
-      from input
+      insert into ${entries} (${sql.raw(INSERTED.join(", "))})
+      select ${sql.raw(INSERTED.join(", "))} from input
       on conflict (feed_id, guid) do update set ${sql.raw(UPDATED.map((c) => `${c} = excluded.${c}`).join(", "))}
       where entries.content_hash is distinct from excluded.content_hash
       returning id, feed_id, published_at, inserted_at, (xmax = 0) as inserted
     ), fanned as (
       ${timelineInsert(sql`select id as entry_id, feed_id, published_at, inserted_at from written where inserted`)}
     )
-    select id, inserted from written`)
+    select id, inserted from written`).sql
+
+export interface EntryBatchInput extends EntryBatch {
+  feedId: string
+  insertedAt: Date
+  /** One new id per row, in order; rows that exist already keep theirs. */
+  ids: string[]
+}
+
+/**
+ * Upserts a batch of one feed's entries and writes every subscriber's timeline rows for the new ones, in one
+ * statement: the rows travel as one JSON parameter beside their ids (a fixed number of parameters however long the
+ * batch is), changed entries are rewritten, unchanged ones skipped. Subscribers are direct ones ("feed") and those
+ * of every list that holds the feed (the list id). Answers the ids of the new entries and how many existing ones
+ * changed.
+ */
+export async function upsertEntriesWithFanOut(
+  db: DB,
+  batch: EntryBatchInput,
+): Promise<{ insertedIds: string[]; updated: number }> {
+  const result = await db.execute<{ id: string; inserted: boolean }>(sql`
+    with input as (
+      select t.*, ${batch.feedId}::text as feed_id, ${batch.insertedAt.toISOString()}::timestamptz as inserted_at
+      from rows from (
+        jsonb_to_recordset(${batch.json}::jsonb) as (${sql.raw(recordType)}),
+        unnest(${sql.param(batch.ids)}::text[])
+      ) as t(${sql.raw(PAYLOAD_NAMES.join(", "))}, id)
+    ${sql.raw(upsertTail)}`)
   return {
     insertedIds: result.rows.filter((r) => r.inserted).map((r) => r.id),
     updated: result.rows.filter((r) => !r.inserted).length,

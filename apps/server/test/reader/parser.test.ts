@@ -32,6 +32,32 @@ describe("the feed parser's threads", () => {
     expect(threaded[0]!.entries[0]!.publishedAt).toBeInstanceOf(Date)
   })
 
+  it("prepare a document's entries as rows exactly as inline preparing does", async () => {
+    parser = createFeedParser({ threads: 1, timeoutMs: 10_000 })
+    const inline = createFeedParser({ threads: 0, timeoutMs: 10_000 })
+    const now = new Date("2026-03-01T00:00:00Z")
+    // Over one batch, with a repeated guid (the first wins) and undated items (dated by document order).
+    const doc = Buffer.from(
+      rss("Rows", [
+        ...items(1_200, "row"),
+        { guid: "row-0", title: "Repeated" },
+        { guid: "undated-a", title: "A" },
+        { guid: "undated-b", title: "B" },
+      ]),
+    )
+    const threaded = await parser.parseForIngest(doc, input, now)
+    expect(threaded).toEqual(await inline.parseForIngest(doc, input, now))
+    expect(threaded.entries.batches.map((b) => b.count)).toEqual([1_000, 202])
+    const rows = threaded.entries.batches.flatMap((b) => JSON.parse(b.json))
+    expect(rows.find((r: { guid: string }) => r.guid === "row-0").title).toBe("row 0")
+    const undated = rows.filter((r: { guid: string }) => r.guid.startsWith("undated"))
+    expect(undated.map((r: { published_at: string }) => r.published_at)).toEqual([
+      new Date(now.getTime() - 1_200).toISOString(),
+      new Date(now.getTime() - 1_201).toISOString(),
+    ])
+    expect(threaded.entries.latestPublishedAt).toEqual(new Date(now.getTime() - 1_200))
+  })
+
   it("leave the caller's buffer intact", async () => {
     parser = createFeedParser({ threads: 1, timeoutMs: 10_000 })
     const doc = makeDoc(2)

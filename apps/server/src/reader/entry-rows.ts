@@ -1,0 +1,129 @@
+// A parsed document's entries as the rows ingest writes, serialised for the database. It runs on the parsing
+// thread (reader/parser.ts), so the event loop receives one string per batch instead of rebuilding thousands of
+// entry objects, hashing them and serialising them again: that work and its garbage were most of ingest's cost on
+// the event loop. No database imports here: the parsing threads load this module.
+import { createHash } from "node:crypto"
+import type { ParsedEntry } from "./types.ts"
+
+/** Entries upserted per statement. */
+export const INGEST_BATCH = 1000
+
+/** One statement's worth of entries: a JSON array of `EntryRowPayload`, and how many it holds. */
+export interface EntryBatch {
+  json: string
+  count: number
+}
+
+export interface PreparedEntries {
+  batches: EntryBatch[]
+  latestPublishedAt: Date | null
+}
+
+/** The fields of one entry row that come from the document (ids, feed and arrival time are added when stored). */
+export interface EntryRowPayload {
+  guid: string
+  title: string | null
+  url: string | null
+  content: string | null
+  description: string | null
+  author: string | null
+  author_url: string | null
+  author_avatar: string | null
+  language: string | null
+  categories: string[] | null
+  media: unknown
+  attachments: unknown
+  extra: unknown
+  content_hash: string
+  published_at: Date
+  updated_at: Date | null
+}
+
+/**
+ * Turns a document's entries into rows: one per guid (the first wins), undated entries dated by document order
+ * before `now`, implausible future dates clamped, over-long guids hashed, and a hash of what readers see so an
+ * unchanged entry is never rewritten.
+ */
+export function prepareEntries(parsed: ParsedEntry[], now: Date): PreparedEntries {
+  const rows = spreadTies(uniqueByGuid(parsed).map((entry, index) => toRow(entry, now, index)))
+  const batches: EntryBatch[] = []
+  for (let i = 0; i < rows.length; i += INGEST_BATCH) {
+    const slice = rows.slice(i, i + INGEST_BATCH)
+    batches.push({ json: serialize(slice), count: slice.length })
+  }
+  let latestPublishedAt: Date | null = null
+  for (const row of rows) {
+    if (!latestPublishedAt || row.published_at > latestPublishedAt) latestPublishedAt = row.published_at
+  }
+  return { batches, latestPublishedAt }
+}
+
+function toRow(entry: ParsedEntry, now: Date, index: number): EntryRowPayload {
+  const visible = {
+    title: entry.title,
+    url: entry.url,
+    content: entry.content,
+    description: entry.description,
+    author: entry.author,
+    author_url: entry.authorUrl,
+    author_avatar: entry.authorAvatar,
+    language: entry.language,
+    categories: entry.categories,
+    media: entry.media,
+    attachments: entry.attachments,
+    extra: entry.extra,
+  }
+  return {
+    guid: boundedGuid(entry.guid),
+    ...visible,
+    content_hash: createHash("sha1").update(JSON.stringify(visible)).digest("base64url"),
+    // Undated entries keep document order: each one a millisecond older than the one above it.
+    published_at: plausibleDate(entry.publishedAt, now) ?? new Date(now.getTime() - index),
+    updated_at: plausibleDate(entry.updatedAt, now),
+  }
+}
+
+// PostgreSQL text cannot hold U+0000, and its JSON reader refuses an unpaired surrogate (which a numeric character
+// reference such as &#xD800; can produce). JSON.stringify writes both as escapes, so a cheap scan finds them.
+const UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+function serialize(rows: EntryRowPayload[]): string {
+  const json = JSON.stringify(rows)
+  if (!UNSTORABLE_ESCAPE.test(json)) return json
+  return JSON.stringify(rows, (_key, value) =>
+    typeof value === "string" ? value.replaceAll("\u0000", "").replace(LONE_SURROGATE, "\ufffd") : value,
+  )
+}
+
+function uniqueByGuid(list: ParsedEntry[]): ParsedEntry[] {
+  const seen = new Set<string>()
+  return list.filter((e) => !seen.has(e.guid) && seen.add(e.guid))
+}
+
+/** Dates more than a day in the future are a publisher's clock or time-zone mistake; they would pin the entry on top. */
+function plausibleDate(date: Date | null, now: Date): Date | null {
+  if (!date) return null
+  return date.getTime() > now.getTime() + 86_400_000 ? now : date
+}
+
+/** A guid longer than an index row allows (about 2.7 KB) would fail the whole feed; such guids are stored hashed. */
+function boundedGuid(guid: string): string {
+  if (Buffer.byteLength(guid) <= 512) return guid
+  return `sha1:${createHash("sha1").update(guid).digest("hex")}`
+}
+
+/**
+ * Entries of one document that share a timestamp (a feed that stamps every item with its build time) are spread a
+ * millisecond apart in document order, so a run of equal times never outgrows a timeline page.
+ */
+function spreadTies(rows: EntryRowPayload[]): EntryRowPayload[] {
+  const seen = new Map<number, number>()
+  for (const row of rows) {
+    const time = row.published_at.getTime()
+    const earlier = seen.get(time) ?? 0
+    seen.set(time, earlier + 1)
+    if (earlier) row.published_at = new Date(time - earlier)
+  }
+  return rows
+}
