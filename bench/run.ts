@@ -1,7 +1,7 @@
 // npm run bench: the ingest matrix of docs/benchmarks.md (PGlite, PostgreSQL in-process, PostgreSQL + Redis with 1
 // and 2 worker processes), at 200 × 50 and 1,000 × 100. Prints one JSON line per run and a Markdown table.
 // `--repeat N` runs each setting N times and reports the median run (by entries/s) with the range seen, because a
-// shared 2-core machine moves single runs by a third.
+// shared 2-core machine moves single runs by a third. `--warmup W` is passed on to every run.
 import { spawnSync } from "node:child_process"
 import path from "node:path"
 
@@ -29,12 +29,15 @@ interface Result {
   parseOnlyEntriesPerSecond: number
   ratioToCeiling: number
   coldSeconds: number
+  coldCpuSeconds: { node: number; eventLoop: number; workers: number; postgres: number }
   steadyRefreshSeconds: number
   peakRssMb: number
 }
 
 const repeatAt = process.argv.indexOf("--repeat")
 const repeat = repeatAt > 0 ? Math.max(1, Number(process.argv[repeatAt + 1]) || 1) : 1
+const warmupAt = process.argv.indexOf("--warmup")
+const warmup = warmupAt > 0 ? ["--warmup", process.argv[warmupAt + 1]!] : []
 
 const rows: (Result & { range: string })[] = []
 for (const [feeds, items] of sizes) {
@@ -55,7 +58,7 @@ for (const [feeds, items] of sizes) {
 function runOnce(feeds: string, items: string, setup: string[]): Result | undefined {
   const run = spawnSync(
     process.execPath,
-    ["--import", "tsx", "bench/ingest.ts", "--feeds", feeds, "--items", items, ...setup],
+    ["--import", "tsx", "bench/ingest.ts", "--feeds", feeds, "--items", items, ...setup, ...warmup],
     { cwd: root, encoding: "utf8" },
   )
   const line = run.stdout.split("\n").find((l) => l.startsWith("{"))
@@ -68,11 +71,11 @@ function runOnce(feeds: string, items: string, setup: string[]): Result | undefi
 }
 
 console.log(
-  `\n| feeds × items | database | queue | entries/s (median of ${repeat}) | range entries/s | feeds/s | parse-only entries/s | ceiling ÷ actual | cold s | steady refresh s | peak RSS MB |`,
+  `\n| feeds × items | database | queue | entries/s (median of ${repeat}) | range entries/s | feeds/s | parse-only entries/s | ceiling ÷ actual | cold s | cold CPU s: Node / workers / PostgreSQL | steady refresh s | peak RSS MB |`,
 )
-console.log("|---|---|---|---|---|---|---|---|---|---|---|")
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|")
 for (const r of rows) {
   console.log(
-    `| ${r.feeds} × ${r.items} | ${r.db} | ${r.queue} | ${r.entriesPerSecond} | ${r.range} | ${r.feedsPerSecond} | ${r.parseOnlyEntriesPerSecond} | ${r.ratioToCeiling} | ${r.coldSeconds} | ${r.steadyRefreshSeconds} | ${r.peakRssMb} |`,
+    `| ${r.feeds} × ${r.items} | ${r.db} | ${r.queue} | ${r.entriesPerSecond} | ${r.range} | ${r.feedsPerSecond} | ${r.parseOnlyEntriesPerSecond} | ${r.ratioToCeiling} | ${r.coldSeconds} | ${r.coldCpuSeconds.node} / ${r.coldCpuSeconds.workers} / ${r.coldCpuSeconds.postgres} | ${r.steadyRefreshSeconds} | ${r.peakRssMb} |`,
   )
 }
