@@ -2,7 +2,7 @@
 // thread (reader/parser.ts), so the event loop receives one string per batch instead of rebuilding thousands of
 // entry objects, hashing them and serialising them again: that work and its garbage were most of ingest's cost on
 // the event loop. No database imports here: the parsing threads load this module.
-import { createHash } from "node:crypto"
+import { createHash, hash as oneShotHash } from "node:crypto"
 import type { ParsedEntry } from "./types.ts"
 
 /** Entries upserted per statement. */
@@ -45,21 +45,41 @@ export interface EntryRowPayload {
  * unchanged entry is never rewritten.
  */
 export function prepareEntries(parsed: ParsedEntry[], now: Date): PreparedEntries {
-  const rows = spreadTies(uniqueByGuid(parsed).map((entry, index) => toRow(entry, now, index)))
+  const dated = spreadTies(
+    uniqueByGuid(parsed).map((entry, index) => ({
+      entry,
+      // Undated entries keep document order: each one a millisecond older than the one above it.
+      publishedAt: plausibleDate(entry.publishedAt, now) ?? new Date(now.getTime() - index),
+      updatedAt: plausibleDate(entry.updatedAt, now),
+    })),
+  )
   const batches: EntryBatch[] = []
-  for (let i = 0; i < rows.length; i += INGEST_BATCH) {
-    const slice = rows.slice(i, i + INGEST_BATCH)
-    batches.push({ json: serialize(slice), count: slice.length })
+  for (let i = 0; i < dated.length; i += INGEST_BATCH) {
+    const slice = dated.slice(i, i + INGEST_BATCH)
+    let json = `[${slice.map(rowJson).join(",")}]`
+    if (UNSTORABLE_ESCAPE.test(json))
+      json = `[${slice.map((row) => rowJson({ ...row, entry: storable(row.entry) })).join(",")}]`
+    batches.push({ json, count: slice.length })
   }
   let latestPublishedAt: Date | null = null
-  for (const row of rows) {
-    if (!latestPublishedAt || row.published_at > latestPublishedAt) latestPublishedAt = row.published_at
+  for (const { publishedAt } of dated) {
+    if (!latestPublishedAt || publishedAt > latestPublishedAt) latestPublishedAt = publishedAt
   }
   return { batches, latestPublishedAt }
 }
 
-function toRow(entry: ParsedEntry, now: Date, index: number): EntryRowPayload {
-  const visible = {
+interface DatedEntry {
+  entry: ParsedEntry
+  publishedAt: Date
+  updatedAt: Date | null
+}
+
+/**
+ * One row as JSON (an `EntryRowPayload`). What readers see is serialised once: the content hash is taken over that
+ * text, and the row is that same object with the remaining fields appended, so a 2 KB entry is not serialised twice.
+ */
+function rowJson({ entry, publishedAt, updatedAt }: DatedEntry): string {
+  const visible: Omit<EntryRowPayload, "guid" | "content_hash" | "published_at" | "updated_at"> = {
     title: entry.title,
     url: entry.url,
     content: entry.content,
@@ -73,14 +93,10 @@ function toRow(entry: ParsedEntry, now: Date, index: number): EntryRowPayload {
     attachments: entry.attachments,
     extra: entry.extra,
   }
-  return {
-    guid: boundedGuid(entry.guid),
-    ...visible,
-    content_hash: createHash("sha1").update(JSON.stringify(visible)).digest("base64url"),
-    // Undated entries keep document order: each one a millisecond older than the one above it.
-    published_at: plausibleDate(entry.publishedAt, now) ?? new Date(now.getTime() - index),
-    updated_at: plausibleDate(entry.updatedAt, now),
-  }
+  const text = JSON.stringify(visible)
+  const hash = oneShotHash("sha1", text, "base64url")
+  const updated = updatedAt ? `"${updatedAt.toISOString()}"` : "null"
+  return `${text.slice(0, -1)},"guid":${JSON.stringify(boundedGuid(entry.guid))},"content_hash":"${hash}","published_at":"${publishedAt.toISOString()}","updated_at":${updated}}`
 }
 
 // PostgreSQL text cannot hold U+0000, and its JSON reader refuses an unpaired surrogate (which a numeric character
@@ -88,12 +104,14 @@ function toRow(entry: ParsedEntry, now: Date, index: number): EntryRowPayload {
 const UNSTORABLE_ESCAPE = /\\u(?:0000|d[89a-f])/i
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
-function serialize(rows: EntryRowPayload[]): string {
-  const json = JSON.stringify(rows)
-  if (!UNSTORABLE_ESCAPE.test(json)) return json
-  return JSON.stringify(rows, (_key, value) =>
-    typeof value === "string" ? value.replaceAll("\u0000", "").replace(LONE_SURROGATE, "\ufffd") : value,
-  )
+/** The value with U+0000 dropped and unpaired surrogates replaced in every string it holds. */
+function storable<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("\u0000", "").replace(LONE_SURROGATE, "\ufffd") as T
+  if (Array.isArray(value)) return value.map(storable) as T
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, storable(item)])) as T
+  }
+  return value
 }
 
 function uniqueByGuid(list: ParsedEntry[]): ParsedEntry[] {
@@ -117,13 +135,13 @@ function boundedGuid(guid: string): string {
  * Entries of one document that share a timestamp (a feed that stamps every item with its build time) are spread a
  * millisecond apart in document order, so a run of equal times never outgrows a timeline page.
  */
-function spreadTies(rows: EntryRowPayload[]): EntryRowPayload[] {
+function spreadTies(rows: DatedEntry[]): DatedEntry[] {
   const seen = new Map<number, number>()
   for (const row of rows) {
-    const time = row.published_at.getTime()
+    const time = row.publishedAt.getTime()
     const earlier = seen.get(time) ?? 0
     seen.set(time, earlier + 1)
-    if (earlier) row.published_at = new Date(time - earlier)
+    if (earlier) row.publishedAt = new Date(time - earlier)
   }
   return rows
 }
