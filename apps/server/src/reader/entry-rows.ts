@@ -1,7 +1,7 @@
 // A parsed document's entries as the rows ingest writes, serialised for the database. It runs on the parsing
 // thread (reader/parser.ts), so the event loop receives one string per batch instead of rebuilding thousands of
-// entry objects, hashing them and serialising them again: that work and its garbage were most of ingest's cost on
-// the event loop. No database imports here: the parsing threads load this module.
+// entry objects, hashing them and serialising them again: that work and its garbage were about a third of
+// ingest's cost on the event loop. No database imports here: the parsing threads load this module.
 import { createHash, hash as oneShotHash } from "node:crypto"
 import type { ParsedEntry } from "./types.ts"
 
