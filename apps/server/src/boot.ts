@@ -3,6 +3,7 @@ import { loadConfig } from "./config.ts"
 import type { Deps } from "./deps.ts"
 import { createLogger } from "./log.ts"
 import { createFeedParser } from "./reader/parser.ts"
+import { createWebhookDispatcher } from "./reader/webhook.ts"
 import { openDatabase } from "./storage/db.ts"
 
 export async function boot() {
@@ -14,7 +15,8 @@ export async function boot() {
     onConnectionError: (error) => log.warn("database connection lost", { error: error.message }),
   })
   const parser = createFeedParser({ threads: config.FEED_PARSE_THREADS, timeoutMs: config.FEED_PARSE_TIMEOUT_MS })
-  const deps: Deps = { db: database.db, config, log, now: () => new Date(), parser }
+  const webhooks = createWebhookDispatcher()
+  const deps: Deps = { db: database.db, config, log, now: () => new Date(), parser, webhooks }
   return { config, log, database, deps }
 }
 

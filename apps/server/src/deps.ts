@@ -2,6 +2,7 @@
 import type { Config } from "./config.ts"
 import type { Logger } from "./log.ts"
 import type { FeedParser } from "./reader/parser.ts"
+import type { WebhookDispatcher } from "./reader/webhook.ts"
 import type { DB } from "./storage/db.ts"
 
 export interface Deps {
@@ -10,4 +11,6 @@ export interface Deps {
   log: Logger
   now: () => Date
   parser: FeedParser
+  /** Outgoing webhooks (action rules), sent beside the ingest that owes them. */
+  webhooks: WebhookDispatcher
 }

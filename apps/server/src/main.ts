@@ -20,6 +20,7 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 onShutdown(log, async () => {
   server.close()
   await jobs.close()
+  await deps.webhooks.close()
   await deps.parser.close()
   await database.close()
 })

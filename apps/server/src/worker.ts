@@ -13,6 +13,7 @@ log.info("worker started", { concurrency: config.FEED_FETCH_CONCURRENCY, databas
 
 onShutdown(log, async () => {
   await jobs.close()
+  await deps.webhooks.close()
   await deps.parser.close()
   await database.close()
 })

@@ -222,6 +222,7 @@ describe("rules on arriving entries", () => {
     const hook = rule("hook", titleHas("release"), { webhooks: [hooks.url("/release?token=s3cret")], block: true })
     const user = await reader("/hook.xml", [hook])
     await publish("/hook.xml", user.feedId, fresh("/hook.xml", "Release 2.0", "Unrelated"))
+    await server.deps.webhooks.idle()
 
     const calls = hooks.received.filter((r) => r.path === "/release")
     expect(calls).toHaveLength(1)
@@ -234,6 +235,29 @@ describe("rules on arriving entries", () => {
     // Blocked and delivered: the rule sends the entry elsewhere and keeps it out of the timeline.
     const seen = titles((await user.api("POST", "/entries", { feedId: user.feedId })).body.data)
     expect(seen).not.toContain("Release 2.0")
+  })
+
+  it("webhooks: a slow endpoint never holds up the refresh that owes it the call", async () => {
+    let answerSlowly: (() => void) | undefined
+    hooks.answer.set("/sluggish", (res) => {
+      answerSlowly = () => res.writeHead(204).end()
+    })
+    feeds.set("/sluggish.xml", { body: rss("/sluggish.xml", items(3, "/sluggish.xml")) })
+    const user = await reader("/sluggish.xml", [rule("all", [], { webhooks: [hooks.url("/sluggish")] })])
+    const started = Date.now()
+    await publish("/sluggish.xml", user.feedId, fresh("/sluggish.xml", "Quick"))
+    // The entry is stored and readable while the endpoint still has not answered.
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(titles((await user.api("POST", "/entries", { feedId: user.feedId })).body.data)).toContain("Quick")
+    await expect.poll(() => hooks.received.filter((r) => r.path === "/sluggish").length).toBe(1)
+    let settled = false
+    const idle = server.deps.webhooks.idle().then(() => {
+      settled = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(settled).toBe(false) // the call is still in flight, owned by the dispatcher
+    answerSlowly!()
+    await idle
   })
 
   it("settings: matching list items carry the merged results, others no key", async () => {
@@ -299,6 +323,7 @@ describe("webhooks under the SSRF guard", () => {
         .values({ id: newId(), userId: user.id, type: "feed", feedId, view: 0 })
       const arrivals = ["g1", "g2", "g3", "g4", "g5", "g6"].map((guid) => entry(guid, `Guarded ${guid}`))
       await ingestEntries(guarded.deps.db, feedId, arrivals, new Date(), actionHooks(guarded.deps))
+      await guarded.deps.webhooks.idle()
 
       expect(hooks.received.filter((r) => r.path === "/private")).toEqual([])
       // A URL that failed is not tried again in the same ingest: a few failures at most, the rest skipped.

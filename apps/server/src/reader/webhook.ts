@@ -1,5 +1,6 @@
 // Outgoing webhooks: JSON POSTs under the feed fetcher's SSRF rules, with a time-out, no redirects followed, and
-// the answer read only up to a small cap and thrown away; a batch goes out a few at a time within a time budget.
+// the answer read only up to a small cap and thrown away; batches go out a few calls at a time, each within a time
+// budget, beside the ingest that owed them.
 import { APP_VERSION } from "@tidings/shared"
 import { Agent, request } from "undici"
 import type { Logger } from "../log.ts"
@@ -73,35 +74,99 @@ export interface Delivery {
 }
 
 /**
- * The caller (an ingest) waits for its webhooks, so a batch is bounded: how many calls, how many at once, and how
- * long in all; a URL that failed once is not called again in the same batch.
+ * Each batch (one ingest's calls) is bounded: how many calls, and how long in all from when it was handed over; a URL
+ * that failed once is not called again in the same batch. All batches share a few connections at a time.
  */
 const MAX_DELIVERIES = 1000
 const CONCURRENCY = 4
 const BUDGET_MS = 30_000
 
-/** Sends a batch; never throws. Failures are logged with the host only, since URLs often carry tokens. */
-export async function deliverWebhooks(due: Delivery[], options: WebhookOptions, log: Logger): Promise<void> {
-  const queue = due.slice(0, MAX_DELIVERIES)
-  const deadline = Date.now() + BUDGET_MS
-  const failed = new Set<string>()
-  let skipped = due.length - queue.length
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const { userId, url } = next
-      const timeoutMs = Math.min(options.timeoutMs ?? TIMEOUT_MS, deadline - Date.now())
-      if (timeoutMs <= 0 || failed.has(url)) {
-        skipped++
+/**
+ * Sends webhooks beside the work that owes them: an ingest hands its batch over and returns, so a slow or dead
+ * endpoint never holds a feed's refresh (and its fetch slot) for up to the budget. Deliveries live in memory: a
+ * process that stops is waited for by `close()`, one that dies loses what was still queued, as before.
+ */
+export interface WebhookDispatcher {
+  /** Queues a batch and returns at once; never throws. Failures are logged with the host only (URLs carry tokens). */
+  send(due: Delivery[], options: WebhookOptions, log: Logger): void
+  /** Resolves once nothing is queued or in flight. */
+  idle(): Promise<void>
+  /** Takes no more batches and waits for the queued ones (each within its budget). */
+  close(): Promise<void>
+}
+
+interface Batch {
+  options: WebhookOptions
+  log: Logger
+  deadline: number
+  failed: Set<string>
+  left: number
+  skipped: number
+}
+
+export function createWebhookDispatcher(): WebhookDispatcher {
+  const queue: { batch: Batch; delivery: Delivery }[] = []
+  let active = 0
+  let closed = false
+  const idleWaiters: (() => void)[] = []
+
+  const finish = (batch: Batch) => {
+    batch.left--
+    if (!batch.left && batch.skipped) batch.log.warn("webhook deliveries skipped", { count: batch.skipped })
+  }
+  const settle = () => {
+    if (active || queue.length) return
+    for (const resolve of idleWaiters.splice(0)) resolve()
+  }
+  const pump = () => {
+    while (active < CONCURRENCY && queue.length) {
+      const { batch, delivery } = queue.shift()!
+      const timeoutMs = Math.min(batch.options.timeoutMs ?? TIMEOUT_MS, batch.deadline - Date.now())
+      if (timeoutMs <= 0 || batch.failed.has(delivery.url)) {
+        batch.skipped++
+        finish(batch)
         continue
       }
-      await postWebhook(url, next.payload, { ...options, timeoutMs }).catch((error: unknown) => {
-        failed.add(url)
-        log.warn("webhook delivery failed", { userId, host: hostOf(url), error: (error as Error).message })
-      })
+      active++
+      postWebhook(delivery.url, delivery.payload, { ...batch.options, timeoutMs })
+        .catch((error: unknown) => {
+          batch.failed.add(delivery.url)
+          const fields = { userId: delivery.userId, host: hostOf(delivery.url), error: (error as Error).message }
+          batch.log.warn("webhook delivery failed", fields)
+        })
+        .finally(() => {
+          active--
+          finish(batch)
+          pump()
+          settle()
+        })
     }
+    settle()
   }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-  if (skipped) log.warn("webhook deliveries skipped", { count: skipped })
+
+  return {
+    send(due, options, log) {
+      if (closed || !due.length) return
+      const taken = due.slice(0, MAX_DELIVERIES)
+      const batch: Batch = {
+        options,
+        log,
+        deadline: Date.now() + BUDGET_MS,
+        failed: new Set(),
+        left: taken.length,
+        skipped: due.length - taken.length,
+      }
+      for (const delivery of taken) queue.push({ batch, delivery })
+      pump()
+    },
+    idle() {
+      return active || queue.length ? new Promise((resolve) => idleWaiters.push(resolve)) : Promise.resolve()
+    },
+    close() {
+      closed = true
+      return this.idle()
+    },
+  }
 }
 
 function hostOf(url: string): string | null {

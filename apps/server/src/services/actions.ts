@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { parse } from "../http.ts"
 import type { IngestHooks } from "../reader/ingest.ts"
-import { type Delivery, deliverWebhooks } from "../reader/webhook.ts"
+import type { Delivery } from "../reader/webhook.ts"
 import {
   applyRuleEffects,
   findActions,
@@ -152,13 +152,8 @@ export function actionHooks(deps: Deps): IngestHooks {
       outbox.push(...plan.deliveries)
     },
     async afterCommit() {
-      const due = outbox.splice(0)
-      try {
-        const options = { allowPrivate: deps.config.ALLOW_PRIVATE_NETWORK, siteUrl: deps.config.BASE_URL }
-        if (due.length) await deliverWebhooks(due, options, deps.log)
-      } catch (error) {
-        deps.log.error("webhook deliveries failed", { error: String(error) })
-      }
+      const options = { allowPrivate: deps.config.ALLOW_PRIVATE_NETWORK, siteUrl: deps.config.BASE_URL }
+      deps.webhooks.send(outbox.splice(0), options, deps.log)
     },
   }
 }

@@ -11,6 +11,7 @@ import { type Jobs, startJobs } from "../../src/jobs/index.ts"
 import { startScheduler } from "../../src/jobs/scheduler.ts"
 import { createLogger } from "../../src/log.ts"
 import { createFeedParser } from "../../src/reader/parser.ts"
+import { createWebhookDispatcher } from "../../src/reader/webhook.ts"
 import type { Database } from "../../src/storage/db.ts"
 
 export interface BootedServer {
@@ -30,7 +31,15 @@ export async function bootServer(database: Database, env: Record<string, string>
     : {}
   const config: Config = loadConfig({ ALLOW_PRIVATE_NETWORK: "true", LOG_LEVEL: "silent", ...redis, ...env })
   const parser = createFeedParser({ threads: config.FEED_PARSE_THREADS, timeoutMs: config.FEED_PARSE_TIMEOUT_MS })
-  const deps: Deps = { db: database.db, config, log: createLogger(config.LOG_LEVEL), now: () => new Date(), parser }
+  const log = createLogger(config.LOG_LEVEL)
+  const deps: Deps = {
+    db: database.db,
+    config,
+    log,
+    now: () => new Date(),
+    parser,
+    webhooks: createWebhookDispatcher(),
+  }
   let app: ReturnType<typeof createApp> | undefined
   const server = serve({ fetch: (req) => app!.fetch(req), port: 0, hostname: "127.0.0.1" })
   await new Promise((resolve) => server.once("listening", resolve))
@@ -58,6 +67,7 @@ export async function bootServer(database: Database, env: Record<string, string>
     async close() {
       await new Promise((resolve) => server.close(resolve))
       await jobs.close()
+      await deps.webhooks.close()
       await parser.close()
       await database.close()
     },
