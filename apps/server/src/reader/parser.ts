@@ -20,6 +20,8 @@ export interface FeedParser {
 }
 
 /** What a parsing thread does with one document; shared with parse-worker.mjs so both modes answer alike. */
+export function parseDocument(bytes: Uint8Array, input: ParseInput): ParsedFeed
+export function parseDocument(bytes: Uint8Array, input: ParseInput, prepareAt: Date): IngestDocument
 export function parseDocument(bytes: Uint8Array, input: ParseInput, prepareAt?: Date): ParsedFeed | IngestDocument {
   const parsed = parseFeedDocument(bytes, input)
   if (!prepareAt) return parsed
@@ -55,8 +57,8 @@ const workerUrl = new URL("./parse-worker.mjs", import.meta.url)
 export function createFeedParser(options: FeedParserOptions): FeedParser {
   if (options.threads <= 0) {
     return {
-      parse: async (bytes, input) => parseFeedDocument(bytes, input),
-      parseForIngest: async (bytes, input, now) => parseDocument(bytes, input, now) as IngestDocument,
+      parse: async (bytes, input) => parseDocument(bytes, input),
+      parseForIngest: async (bytes, input, now) => parseDocument(bytes, input, now),
       close: async () => {},
     }
   }
