@@ -63,8 +63,12 @@ export interface Feed {
   errorMessage: string | null
   language: string | null
   checkedAt: string | null
+  /** When the feed last changed, in ms: the time the document states (Atom updated, RSS lastBuildDate), else the
+   * last time its row changed here. */
   updatedAt: number | null
   tipUserIds: string[] | null
+  /** Items the last fetch left out because the document held more than the per-fetch cap (newest kept). */
+  droppedEntryCount?: number
 }
 
 export interface FeedAnalytics {

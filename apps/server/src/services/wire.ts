@@ -24,8 +24,9 @@ export function toFeed(row: FeedRow): Feed {
     errorMessage: row.errorMessage,
     language: row.language,
     checkedAt: iso(row.checkedAt),
-    updatedAt: row.updatedAt.getTime(),
+    updatedAt: (row.sourceUpdatedAt ?? row.updatedAt).getTime(),
     tipUserIds: null,
+    droppedEntryCount: row.droppedEntryCount,
   }
 }
 

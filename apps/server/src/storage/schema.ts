@@ -125,6 +125,10 @@ export const feeds = pgTable(
     updatesPerWeek: real("updates_per_week"),
     subscriptionCount: integer("subscription_count").notNull().default(0),
     latestEntryPublishedAt: ts("latest_entry_published_at"),
+    /** When the document itself says it last changed (RSS lastBuildDate/pubDate, Atom updated, dc:date). */
+    sourceUpdatedAt: ts("source_updated_at"),
+    /** Items of the last fetch left out because the document held more than FEED_MAX_ENTRIES_PER_FETCH. */
+    droppedEntryCount: integer("dropped_entry_count").notNull().default(0),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [index("feeds_next_check_idx").on(t.nextCheckAt)],
