@@ -20,7 +20,7 @@ import { inboxEntryRoutes } from "./routes/inbox-entries.ts"
 import { inboxIngressRoutes, inboxRoutes } from "./routes/inboxes.ts"
 import { invitationRoutes } from "./routes/invitations.ts"
 import { listRoutes } from "./routes/lists.ts"
-import { probeRoutes } from "./routes/probes.ts"
+import { healthRoutes, probeRoutes } from "./routes/probes.ts"
 import { profileRoutes } from "./routes/profiles.ts"
 import { readHistoryRoutes } from "./routes/read-histories.ts"
 import { readRoutes } from "./routes/reads.ts"
@@ -70,7 +70,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   if (web) app.use("*", web)
 
   app.on(["GET", "POST"], "/better-auth/*", (c) => auth.handler(c.req.raw))
-  app.get("/health", (c) => c.json({ code: 0, data: { status: "ok" } }))
+  app.route("/health", healthRoutes(deps))
   // Calls that need no session: probes, public configuration, and inbox ingress (authenticated by inbox secret).
   app.route("/probes", probeRoutes(deps, jobs))
   app.route("/status", statusRoutes(deps))

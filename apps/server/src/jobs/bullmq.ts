@@ -13,8 +13,10 @@ export interface BullOptions {
   lockMs?: number
 }
 
-export function createBullQueue({ redisUrl, prefix }: BullOptions): FeedQueue & { queue: Queue } {
+export function createBullQueue({ redisUrl, prefix }: BullOptions, log: Logger): FeedQueue & { queue: Queue } {
   const queue = new Queue(QUEUE, { connection: { url: redisUrl }, prefix })
+  // Without a listener a lost Redis prints every reconnection failure's stack; one log line each is enough.
+  queue.on("error", (error) => log.error("job queue error", { error: String(error) }))
   return {
     engine: "bullmq",
     queue,

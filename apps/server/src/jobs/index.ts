@@ -36,7 +36,7 @@ export function startJobs(deps: Deps, options: JobOptions): Jobs {
   let queue: FeedQueue
   if (config.REDIS_URL) {
     const bull = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, lockMs: config.JOB_LOCK_MS }
-    queue = createBullQueue(bull)
+    queue = createBullQueue(bull, deps.log)
     if (options.work) worker = startBullWorker(bull, feedJobHandler(deps), concurrency, deps.log)
   } else {
     queue = createInProcessQueue(feedJobHandler(deps), concurrency)
