@@ -41,6 +41,10 @@ const schema = z.object({
   FEED_MAX_INTERVAL_MINUTES: z.coerce.number().positive().default(1440),
   /** How long a worker holds a job without renewing its lock; a dead worker's job is retried after this. */
   JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  /** A claimed feed's lease, renewed every third of it while its refresh runs; a dead process's feed waits this long. */
+  FEED_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Items of one fetch that are stored (the newest by date); the rest are counted on the feed as dropped. */
+  FEED_MAX_ENTRIES_PER_FETCH: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Feed jobs one process runs at once. */
   FEED_FETCH_CONCURRENCY: z.coerce.number().int().positive().default(8),
   FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),

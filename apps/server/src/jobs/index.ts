@@ -1,7 +1,9 @@
 // Wires the jobs: the queue engine chosen by configuration, the worker that refreshes feeds, and the scheduler.
 import type { Deps } from "../deps.ts"
-import { refreshFeedById } from "../services/feeds.ts"
+import { refreshFeed } from "../services/feeds.ts"
+import { findFeedById } from "../storage/feeds.ts"
 import { type BullWorker, createBullQueue, startBullWorker } from "./bullmq.ts"
+import { holdFeedLease } from "./lease.ts"
 import { createInProcessQueue, type FeedJobHandler, type FeedQueue } from "./queue.ts"
 import { type Scheduler, startScheduler } from "./scheduler.ts"
 
@@ -21,7 +23,15 @@ export interface JobOptions {
 export function feedJobHandler(deps: Deps): FeedJobHandler {
   return async (feedId) => {
     try {
-      await refreshFeedById(deps, feedId)
+      // A feed deleted since it was queued is skipped.
+      const feed = await findFeedById(deps.db, feedId)
+      if (!feed) return
+      const lease = holdFeedLease(deps, feed)
+      try {
+        await refreshFeed(deps, feed)
+      } finally {
+        await lease.release()
+      }
     } catch (error) {
       deps.log.error("feed job failed", { feedId, error: error instanceof Error ? error.name : String(error) })
       throw error

@@ -26,6 +26,9 @@ export interface FeedQueue {
 export function createInProcessQueue(handler: FeedJobHandler, concurrency: number): FeedQueue {
   const waiting: string[] = []
   const queued = new Set<string>()
+  // A feed being refreshed is not queued again behind itself: its lease keeps other schedulers off, this set the
+  // next tick of our own.
+  const running = new Set<string>()
   let active = 0
   let completed = 0
   let failed = 0
@@ -41,6 +44,7 @@ export function createInProcessQueue(handler: FeedJobHandler, concurrency: numbe
     while (!closed && active < concurrency && waiting.length) {
       const feedId = waiting.shift()!
       queued.delete(feedId)
+      running.add(feedId)
       active++
       handler(feedId)
         .then(
@@ -48,6 +52,7 @@ export function createInProcessQueue(handler: FeedJobHandler, concurrency: numbe
           () => failed++,
         )
         .finally(() => {
+          running.delete(feedId)
           active--
           pump()
           settleIdle()
@@ -59,7 +64,7 @@ export function createInProcessQueue(handler: FeedJobHandler, concurrency: numbe
     engine: "in-process",
     async add(feedIds) {
       for (const id of feedIds) {
-        if (queued.has(id)) continue
+        if (queued.has(id) || running.has(id)) continue
         queued.add(id)
         waiting.push(id)
       }

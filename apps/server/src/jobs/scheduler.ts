@@ -1,7 +1,9 @@
 // The feed scheduler: each tick claims the feeds that are due and queues them. What is due lives in the database
-// (feeds.next_check_at, pushed out by a lease when claimed), so a restart or a lost job delays a fetch, nothing more.
+// (feeds.next_check_at, pushed out by a lease when claimed and renewed while the refresh runs: jobs/lease.ts), so a
+// restart or a lost job delays a fetch by one lease at most, nothing more.
 import type { Deps } from "../deps.ts"
 import { claimDueFeeds } from "../storage/feeds.ts"
+import { leaseMs } from "./lease.ts"
 import type { FeedQueue } from "./queue.ts"
 
 export interface SchedulerOptions {
@@ -15,9 +17,6 @@ export interface Scheduler {
   stop(): Promise<void>
 }
 
-/** A claimed feed whose job never finished becomes due again after this long. */
-const LEASE_MS = 10 * 60_000
-
 export function startScheduler(deps: Deps, queue: FeedQueue, options: SchedulerOptions): Scheduler {
   const batchSize = options.batchSize ?? 500
   let running: Promise<number> | undefined
@@ -26,7 +25,7 @@ export function startScheduler(deps: Deps, queue: FeedQueue, options: SchedulerO
     let queued = 0
     // Keep claiming while whole batches come back, so a backlog drains in one tick.
     for (;;) {
-      const due = await claimDueFeeds(deps.db, deps.now(), batchSize, LEASE_MS)
+      const due = await claimDueFeeds(deps.db, deps.now(), batchSize, leaseMs(deps))
       await queue.add(due.map((f) => f.id))
       queued += due.length
       if (due.length < batchSize) return queued

@@ -54,6 +54,20 @@ export async function claimDueFeeds(db: DB, now: Date, limit: number, leaseMs: n
     .returning()
 }
 
+/**
+ * Moves a feed's lease on to `to`, only while its next check is still `from` (the lease this holder took): once the
+ * refresh has written its own next check, or another holder has taken the feed, a late heartbeat changes nothing.
+ * Compared to the millisecond, since a feed inserted with now() holds microseconds a Date cannot carry.
+ */
+export async function extendFeedLease(db: DB, id: string, from: Date, to: Date): Promise<boolean> {
+  const rows = await db
+    .update(feeds)
+    .set({ nextCheckAt: to })
+    .where(and(eq(feeds.id, id), sql`date_trunc('milliseconds', ${feeds.nextCheckAt}) = ${from}`))
+    .returning({ id: feeds.id })
+  return rows.length > 0
+}
+
 export async function refreshSubscriptionCounts(db: DB, feedIds: string[]) {
   await db
     .update(feeds)
