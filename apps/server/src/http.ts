@@ -18,7 +18,12 @@ export const intish = z.union([
     .transform(Number),
 ])
 
-/** One value or a list (repeated query keys, JSON arrays) as a list. */
+/**
+ * An integer within [min, max], from JSON or a query string. Every numeric parameter goes through this, so a
+ * negative page size or one that would read a whole table is refused (400, InvalidInput) before any work.
+ */
+export const intIn = (min: number, max: number) => intish.pipe(z.number().int().min(min).max(max))
+
 /** Lists in a request are bounded: no call needs more, and PostgreSQL caps parameters per statement. */
 export const MAX_LIST = 1000
 
@@ -27,9 +32,13 @@ export const stringList = z
   .transform((v) => (Array.isArray(v) ? v : [v]))
 
 /** Like stringList, but at least one value. */
+/** One value or a list, with at least one value. */
 export const nonEmptyList = stringList.pipe(z.array(z.string()).min(1))
 
-export const view = intish.pipe(z.number().int().min(0).max(5))
+export const view = intIn(0, 5)
+
+/** Page sizes: the official client's default is 20 and its maximum 100. */
+export const pageLimit = intIn(1, 100)
 
 /** A point in time given as ISO text or epoch milliseconds (number or digits). */
 export const instant = z.union([z.number(), z.string().min(1)]).transform((v, ctx) => {

@@ -1,7 +1,7 @@
 import { Hono } from "hono"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
-import { bodyOf, boolish, id, instant, intish, parse, queryOf, stringList, view } from "../http.ts"
+import { bodyOf, boolish, id, instant, pageLimit, parse, queryOf, stringList, view } from "../http.ts"
 import { checkNew, getEntry, listEntries, streamContent } from "../services/entries.ts"
 import { previewEntries } from "../services/feed-views.ts"
 import { getReadability } from "../services/readability.ts"
@@ -14,7 +14,7 @@ const listInput = z.object({
   feedIdList: stringList.optional(),
   listId: id.optional(),
   read: boolish.optional(),
-  limit: intish.pipe(z.number().int().min(1).max(100)).optional(),
+  limit: pageLimit.optional(),
   publishedAfter: instant.optional(),
   isCollection: boolish.optional(),
   withContent: boolish.optional(),
@@ -46,7 +46,7 @@ export function entryRoutes(deps: Deps) {
       return c.json(ok(await checkNew(deps, userOf(c), parse(schema, queryOf(c)))))
     })
     .post("/preview", async (c) => {
-      const input = parse(z.object({ id, limit: intish.optional() }), await bodyOf(c))
+      const input = parse(z.object({ id, limit: pageLimit.optional() }), await bodyOf(c))
       return c.json(ok(await previewEntries(deps, userOf(c), input.id, input.limit)))
     })
     .post("/stream", async (c) => {

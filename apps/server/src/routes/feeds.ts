@@ -1,14 +1,14 @@
 import { Hono } from "hono"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
-import { bodyOf, id, intish, parse, queryOf, stringList } from "../http.ts"
+import { bodyOf, id, pageLimit, parse, queryOf, stringList } from "../http.ts"
 import { feedAnalytics, getFeed, refreshNow, resetFeed } from "../services/feed-views.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
 const getQuery = z.object({
   id: id.optional(),
   url: z.string().min(1).max(2048).optional(),
-  entriesLimit: intish.optional(),
+  entriesLimit: pageLimit.optional(),
 })
 const byId = z.object({ id })
 

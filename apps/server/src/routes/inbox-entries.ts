@@ -2,7 +2,7 @@
 import { Hono } from "hono"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
-import { bodyOf, boolish, id, instant, intish, parse, queryOf } from "../http.ts"
+import { bodyOf, boolish, id, instant, pageLimit, parse, queryOf } from "../http.ts"
 import { getInboxEntry, listInboxEntries, removeInboxEntry } from "../services/inboxes.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
@@ -10,7 +10,7 @@ import { type AppEnv, ok, userOf } from "./env.ts"
 const listInput = z.object({
   inboxId: z.string().trim().min(1).max(64),
   read: boolish.optional(),
-  limit: intish.pipe(z.number().int().min(1).max(100)).optional(),
+  limit: pageLimit.optional(),
   publishedAfter: instant.optional(),
 })
 

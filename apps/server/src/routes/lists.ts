@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
-import { bodyOf, boolish, id, intish, parse, queryOf, stringList, view } from "../http.ts"
+import { bodyOf, boolish, id, intIn, pageLimit, parse, queryOf, stringList, view } from "../http.ts"
 import type { Jobs } from "../jobs/index.ts"
 import {
   addFeedsToList,
@@ -24,7 +24,7 @@ const fields = {
   description: z.string().max(2000).nullish(),
   image: z.url().max(2048).nullish(),
   view,
-  fee: intish.pipe(z.number().int().min(0).max(1_000_000)),
+  fee: intIn(0, 1_000_000),
 }
 const createBody = z.object({ ...fields, fee: fields.fee.default(0) })
 const updateBody = z.object({
@@ -81,8 +81,8 @@ export function listRoutes(deps: Deps, jobs: Jobs) {
       return c.json({ code: 0 })
     })
     .get("/discover", async (c) => {
-      const q = parse(z.object({ keyword: z.string().max(200).optional(), limit: intish.optional() }), queryOf(c))
-      return c.json(ok(await findLists(deps, q.keyword, Math.min(q.limit ?? 20, 100))))
+      const q = parse(z.object({ keyword: z.string().max(200).optional(), limit: pageLimit.optional() }), queryOf(c))
+      return c.json(ok(await findLists(deps, q.keyword, q.limit ?? 20)))
     })
     .get("/trending", async (c) => c.json(ok(await findLists(deps, undefined))))
     .post("/import", async (c) => {

@@ -3,13 +3,13 @@ import type { Context } from "hono"
 import { Hono } from "hono"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
-import { id, intish, parse, queryOf } from "../http.ts"
+import { id, intIn, parse, queryOf } from "../http.ts"
 import { entryReadHistories, READ_HISTORY_DEFAULT_SIZE, READ_HISTORY_MAX_SIZE } from "../services/read-histories.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
 const pageQuery = z.object({
-  page: intish.pipe(z.number().int().min(1).max(10_000)).default(1),
-  size: intish.pipe(z.number().int().min(1).max(READ_HISTORY_MAX_SIZE)).default(READ_HISTORY_DEFAULT_SIZE),
+  page: intIn(1, 10_000).default(1),
+  size: intIn(1, READ_HISTORY_MAX_SIZE).default(READ_HISTORY_DEFAULT_SIZE),
 })
 
 export function readHistoryRoutes(deps: Deps) {
