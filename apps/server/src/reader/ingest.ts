@@ -1,5 +1,7 @@
 // Stores a parsed document: entries upserted by (feed, guid) in batches, and every subscriber's timeline rows
-// written in the same transaction by the same set-based statement.
+// written in the same transaction by the same set-based statement. Batches are small and the event loop gets a
+// turn between them: the embedded database runs each statement on this thread, so one statement over thousands of
+// rows would hold every other request for its whole length.
 import { newIds } from "../ids.ts"
 import { type DB, withTransaction } from "../storage/db.ts"
 import { upsertEntriesWithFanOut } from "../storage/entries.ts"
@@ -29,11 +31,14 @@ export async function ingestEntries(
   now = new Date(),
   hooks: IngestHooks = {},
 ): Promise<IngestResult> {
-  const prepared = Array.isArray(parsed) ? prepareEntries(parsed, now) : parsed
+  const prepared = Array.isArray(parsed)
+    ? prepareEntries(parsed, { now, maxEntries: Number.POSITIVE_INFINITY })
+    : parsed
   const result: IngestResult = { inserted: 0, updated: 0, latestPublishedAt: prepared.latestPublishedAt }
   // One transaction: a process that dies mid-feed leaves nothing half-written, and the rerun upserts the same rows.
   await withTransaction(db, async (tx) => {
-    for (const batch of prepared.batches) {
+    for (const [index, batch] of prepared.batches.entries()) {
+      if (index) await new Promise((resolve) => setImmediate(resolve))
       const written = await upsertEntriesWithFanOut(tx, { feedId, insertedAt: now, ids: newIds(batch.count), ...batch })
       result.inserted += written.insertedIds.length
       result.updated += written.updated

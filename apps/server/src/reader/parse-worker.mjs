@@ -6,9 +6,9 @@ import { register } from "tsx/esm/api"
 register()
 const { parseDocument } = await import("./parser.ts")
 
-parentPort.on("message", ({ bytes, input, prepareAt }) => {
+parentPort.on("message", ({ bytes, input, prepare }) => {
   try {
-    parentPort.postMessage({ ok: true, result: parseDocument(bytes, input, prepareAt) })
+    parentPort.postMessage({ ok: true, result: parseDocument(bytes, input, prepare) })
   } catch (error) {
     parentPort.postMessage({ ok: false, name: error?.name ?? "Error", message: String(error?.message ?? error) })
   }

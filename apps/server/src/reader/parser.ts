@@ -2,7 +2,7 @@
 // beside the event loop instead of on it, and a hostile document that outlives its time budget or its heap limit
 // costs one thread, never the server. `threads: 0` parses inline (scripts and tools).
 import { Worker } from "node:worker_threads"
-import { type PreparedEntries, prepareEntries } from "./entry-rows.ts"
+import { type PreparedEntries, type PrepareOptions, prepareEntries } from "./entry-rows.ts"
 import { parseFeedDocument } from "./parse.ts"
 import { FeedParseError, type ParsedFeed, type ParseInput } from "./types.ts"
 
@@ -14,19 +14,23 @@ export interface IngestDocument {
 
 export interface FeedParser {
   parse(bytes: Uint8Array, input: ParseInput): Promise<ParsedFeed>
-  /** Parses and prepares the entries as rows stored at `now`, on the parsing thread. */
-  parseForIngest(bytes: Uint8Array, input: ParseInput, now: Date): Promise<IngestDocument>
+  /** Parses and prepares the entries as rows (capped, stored at `prepare.now`), on the parsing thread. */
+  parseForIngest(bytes: Uint8Array, input: ParseInput, prepare: PrepareOptions): Promise<IngestDocument>
   close(): Promise<void>
 }
 
 /** What a parsing thread does with one document; shared with parse-worker.mjs so both modes answer alike. */
 export function parseDocument(bytes: Uint8Array, input: ParseInput): ParsedFeed
-export function parseDocument(bytes: Uint8Array, input: ParseInput, prepareAt: Date): IngestDocument
-export function parseDocument(bytes: Uint8Array, input: ParseInput, prepareAt?: Date): ParsedFeed | IngestDocument {
+export function parseDocument(bytes: Uint8Array, input: ParseInput, prepare: PrepareOptions): IngestDocument
+export function parseDocument(
+  bytes: Uint8Array,
+  input: ParseInput,
+  prepare?: PrepareOptions,
+): ParsedFeed | IngestDocument {
   const parsed = parseFeedDocument(bytes, input)
-  if (!prepareAt) return parsed
+  if (!prepare) return parsed
   const { entries, ...feed } = parsed
-  return { feed, entries: prepareEntries(entries, prepareAt) }
+  return { feed, entries: prepareEntries(entries, prepare) }
 }
 
 export interface FeedParserOptions {
@@ -40,7 +44,7 @@ export interface FeedParserOptions {
 interface Job {
   bytes: Uint8Array
   input: ParseInput
-  prepareAt?: Date
+  prepare?: PrepareOptions
   resolve(result: ParsedFeed | IngestDocument): void
   reject(error: Error): void
 }
@@ -58,7 +62,7 @@ export function createFeedParser(options: FeedParserOptions): FeedParser {
   if (options.threads <= 0) {
     return {
       parse: async (bytes, input) => parseDocument(bytes, input),
-      parseForIngest: async (bytes, input, now) => parseDocument(bytes, input, now),
+      parseForIngest: async (bytes, input, prepare) => parseDocument(bytes, input, prepare),
       close: async () => {},
     }
   }
@@ -81,14 +85,14 @@ class ParserPool implements FeedParser {
     return this.submit(bytes, input) as Promise<ParsedFeed>
   }
 
-  parseForIngest(bytes: Uint8Array, input: ParseInput, now: Date): Promise<IngestDocument> {
-    return this.submit(bytes, input, now) as Promise<IngestDocument>
+  parseForIngest(bytes: Uint8Array, input: ParseInput, prepare: PrepareOptions): Promise<IngestDocument> {
+    return this.submit(bytes, input, prepare) as Promise<IngestDocument>
   }
 
-  private submit(bytes: Uint8Array, input: ParseInput, prepareAt?: Date): Promise<ParsedFeed | IngestDocument> {
+  private submit(bytes: Uint8Array, input: ParseInput, prepare?: PrepareOptions): Promise<ParsedFeed | IngestDocument> {
     if (this.closed) return Promise.reject(new Error("The feed parser is closed"))
     return new Promise((resolve, reject) => {
-      this.waiting.push({ bytes, input, prepareAt, resolve, reject })
+      this.waiting.push({ bytes, input, prepare, resolve, reject })
       this.dispatch()
     })
   }
@@ -186,7 +190,7 @@ class ParserPool implements FeedParser {
     worker.on("message", onMessage)
     worker.on("error", onError)
     worker.on("exit", onExit)
-    worker.postMessage({ bytes, input: job.input, prepareAt: job.prepareAt }, [bytes.buffer])
+    worker.postMessage({ bytes, input: job.input, prepare: job.prepare }, [bytes.buffer])
   }
 }
 

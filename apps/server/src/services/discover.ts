@@ -40,8 +40,9 @@ export async function discover(deps: Deps, input: DiscoverInput) {
 async function discoverUrl(deps: Deps, url: string): Promise<FeedRow[]> {
   const known = await findFeedByUrl(deps.db, url)
   if (known) return [known]
-  const result = await fetchFeedUrl(deps, url, undefined, true)
-  if (result.kind === "ok") return [await storeNewFeed(deps, url, result)]
+  const now = deps.now()
+  const result = await fetchFeedUrl(deps, url, now, { allowHtml: true })
+  if (result.kind === "ok") return [await storeNewFeed(deps, url, result, now)]
   if (result.kind !== "html") return []
   const advertised = findFeedLinks(result.html, result.document.url).map((l) => l.url)
   const candidates = advertised.length ? advertised : commonFeedUrls(result.document.url)
@@ -55,8 +56,9 @@ async function tryFeed(deps: Deps, url: string): Promise<FeedRow | undefined> {
   const known = await findFeedByUrl(deps.db, url)
   if (known) return known
   try {
-    const result = await fetchFeedUrl(deps, url)
-    return result.kind === "ok" ? await storeNewFeed(deps, url, result) : undefined
+    const now = deps.now()
+    const result = await fetchFeedUrl(deps, url, now)
+    return result.kind === "ok" ? await storeNewFeed(deps, url, result, now) : undefined
   } catch (error) {
     if (error instanceof AppError) return undefined
     throw error

@@ -2,9 +2,10 @@
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { newId } from "../ids.ts"
+import { EMBEDDED_INGEST_BATCH, INGEST_BATCH, type PrepareOptions } from "../reader/entry-rows.ts"
 import { FeedFetchError, type FetchOptions } from "../reader/fetch.ts"
 import { ingestEntries } from "../reader/ingest.ts"
-import { fetchAndParse, fetchForIngest, type PipelineResult } from "../reader/pipeline.ts"
+import { fetchAndParse, type PipelineResult } from "../reader/pipeline.ts"
 import { fetchUrlFor, isRsshubUrl, isSafeRoute, rsshubRoute } from "../reader/rsshub.ts"
 import { nextCheckAfterError, nextCheckAfterSuccess } from "../reader/schedule.ts"
 import { FeedParseError, type ParsedFeed } from "../reader/types.ts"
@@ -62,29 +63,50 @@ function fetchTarget(deps: Deps, url: string, feed?: FeedRow): { target: string;
   return { target: fetchUrlFor(url, deps.config.RSSHUB_URL), options }
 }
 
-/** Fetches a feed URL; failures become errors 2003 / 2004. */
-export function fetchFeedUrl(deps: Deps, url: string, feed?: FeedRow, allowHtml = false): Promise<PipelineResult> {
+/**
+ * How a fetch's entries become rows: stored at `now`, the newest FEED_MAX_ENTRIES_PER_FETCH of them, in statements
+ * small enough for the embedded database (no DATABASE_URL), which runs them on the event loop.
+ */
+function prepareAt(deps: Deps, now: Date): PrepareOptions {
+  const batchSize = deps.config.DATABASE_URL ? INGEST_BATCH : EMBEDDED_INGEST_BATCH
+  return { now, maxEntries: deps.config.FEED_MAX_ENTRIES_PER_FETCH, batchSize }
+}
+
+/** Fetches a feed URL for storing at `now`; failures become errors 2003 / 2004. */
+export function fetchFeedUrl(
+  deps: Deps,
+  url: string,
+  now: Date,
+  { feed, allowHtml = false }: { feed?: FeedRow; allowHtml?: boolean } = {},
+): Promise<PipelineResult> {
   const { target, options } = fetchTarget(deps, url, feed)
-  return fetchAndParse(target, options, deps.parser, { allowHtml }).catch((error: unknown) => {
-    throw asAppError(error)
-  })
+  return fetchAndParse(target, options, deps.parser, { allowHtml, prepare: prepareAt(deps, now) }).catch(
+    (error: unknown) => {
+      throw asAppError(error)
+    },
+  )
 }
 
 /** The known feed at this URL, or a new one fetched, parsed and stored now. Failures are errors 2003 / 2004. */
 export async function findOrCreateFeed(deps: Deps, url: string): Promise<FeedRow> {
   const known = await findFeedByUrl(deps.db, url)
   if (known) return known
-  const result = await fetchFeedUrl(deps, url)
+  const now = deps.now()
+  const result = await fetchFeedUrl(deps, url, now)
   if (result.kind !== "ok") throw new AppError(ErrorCode.FeedFetchError, { reason: "Unexpected 304 answer" })
-  return storeNewFeed(deps, url, result)
+  return storeNewFeed(deps, url, result, now)
 }
 
-/** Stores a feed fetched for the first time, with its entries. */
-export async function storeNewFeed(deps: Deps, url: string, result: Extract<PipelineResult, { kind: "ok" }>) {
+/** Stores a feed fetched (at `now`) for the first time, with its entries. */
+export async function storeNewFeed(
+  deps: Deps,
+  url: string,
+  result: Extract<PipelineResult, { kind: "ok" }>,
+  now: Date,
+) {
   const finalUrl = isRsshubUrl(url) ? url : (result.document.movedTo ?? url)
   const moved = finalUrl !== url ? await findFeedByUrl(deps.db, finalUrl) : undefined
   if (moved) return moved
-  const now = deps.now()
   // One transaction: a document that fails to store leaves no feed row behind.
   return withTransaction(deps.db, async (tx) => {
     const inTx = { ...deps, db: tx }
@@ -96,8 +118,9 @@ export async function storeNewFeed(deps: Deps, url: string, result: Extract<Pipe
       lastModified: result.document.lastModified,
       checkedAt: now,
       updatedAt: now,
+      droppedEntryCount: result.entries.dropped,
     })
-    const ingested = await ingestEntries(tx, feed.id, result.feed.entries, now, actionHooks(inTx))
+    const ingested = await ingestEntries(tx, feed.id, result.entries, now, actionHooks(inTx))
     const analytics = await afterIngest(inTx, feed, ingested.latestPublishedAt, now, {
       ttlMinutes: result.feed.ttlMinutes,
       cacheControl: result.document.cacheControl,
@@ -118,7 +141,7 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
   const now = deps.now()
   try {
     const { target, options } = fetchTarget(deps, feed.url, feed)
-    const result = await fetchForIngest(target, options, deps.parser, now)
+    const result = await fetchAndParse(target, options, deps.parser, { prepare: prepareAt(deps, now) })
     const cleared = { checkedAt: now, errorAt: null, errorMessage: null, errorCount: 0 }
     if (result.kind === "not-modified") {
       const hints = { updatesPerWeek: feed.updatesPerWeek, ttlMinutes: feed.ttl }
@@ -128,6 +151,7 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
       })
       return { inserted: 0 }
     }
+    if (result.kind !== "ok") throw new FeedParseError("An HTML page, not a feed")
     const ingested = await ingestEntries(deps.db, feed.id, result.entries, now, actionHooks(deps))
     const movedTo = isRsshubUrl(feed.url) ? null : result.document.movedTo
     const canMove = movedTo && movedTo !== feed.url && !(await findFeedByUrl(deps.db, movedTo))
@@ -138,6 +162,7 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
       etag: result.document.etag,
       lastModified: result.document.lastModified,
       updatedAt: now,
+      droppedEntryCount: result.entries.dropped,
       ...(await afterIngest(deps, feed, ingested.latestPublishedAt, now, {
         ttlMinutes: result.feed.ttlMinutes,
         cacheControl: result.document.cacheControl,

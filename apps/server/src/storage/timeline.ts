@@ -142,11 +142,21 @@ export async function timelineRow(db: DB, userId: string, entryId: string) {
   return row
 }
 
-/** Gives a new subscriber the feed's most recent entries, so the first page is there when subscribe returns. */
+/** Rows per backfill statement: the embedded database runs each one on the event loop (500 took about 130 ms). */
+const BACKFILL_CHUNK = 100
+
+/**
+ * Gives a new subscriber the feed's most recent entries, so the first page is there when subscribe returns. In
+ * chunks with a turn of the event loop between them, so other requests do not wait for all of them.
+ */
 export async function backfill(db: DB, userId: string, feedId: string, limit = 500) {
-  const recent = sql`select id as entry_id, feed_id, published_at, inserted_at from ${entries}
-    where feed_id = ${feedId} order by published_at desc limit ${limit}`
-  await db.execute(timelineInsert(recent, userId))
+  for (let offset = 0; offset < limit; offset += BACKFILL_CHUNK) {
+    if (offset) await new Promise((resolve) => setImmediate(resolve))
+    const recent = sql`select id as entry_id, feed_id, published_at, inserted_at from ${entries}
+      where feed_id = ${feedId} order by published_at desc, id desc
+      limit ${Math.min(BACKFILL_CHUNK, limit - offset)} offset ${offset}`
+    await db.execute(timelineInsert(recent, userId))
+  }
 }
 
 /** Removes one source from the rows in scope; rows that had only that source go. (Two statements: one statement

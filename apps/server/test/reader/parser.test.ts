@@ -1,10 +1,18 @@
 // The parsing threads: the same answers as parsing inline, errors that keep their meaning across the thread
 // boundary, and a document over its time or memory budget costs a thread, not the server.
 import { afterEach, describe, expect, it } from "vitest"
+import { INGEST_BATCH } from "../../src/reader/entry-rows.ts"
 import { parseFeedDocument } from "../../src/reader/parse.ts"
 import { createFeedParser, type FeedParser } from "../../src/reader/parser.ts"
 import { FeedParseError } from "../../src/reader/types.ts"
 import { items, rss } from "../support/feeds.ts"
+
+/** The statement sizes `count` rows are stored in. */
+function batchSizes(count: number): number[] {
+  return Array.from({ length: Math.ceil(count / INGEST_BATCH) }, (_, i) =>
+    Math.min(INGEST_BATCH, count - i * INGEST_BATCH),
+  )
+}
 
 /** An RSS document of n items of about 2 KB each. */
 const makeDoc = (n: number, prefix = "item") =>
@@ -45,9 +53,11 @@ describe("the feed parser's threads", () => {
         { guid: "undated-b", title: "B" },
       ]),
     )
-    const threaded = await parser.parseForIngest(doc, input, now)
-    expect(threaded).toEqual(await inline.parseForIngest(doc, input, now))
-    expect(threaded.entries.batches.map((b) => b.count)).toEqual([1_000, 202])
+    const prepare = { now, maxEntries: 10_000 }
+    const threaded = await parser.parseForIngest(doc, input, prepare)
+    expect(threaded).toEqual(await inline.parseForIngest(doc, input, prepare))
+    expect(threaded.entries.batches.map((b) => b.count)).toEqual(batchSizes(1_202))
+    expect(threaded.entries.dropped).toBe(0)
     const rows = threaded.entries.batches.flatMap((b) => JSON.parse(b.json))
     expect(rows.find((r: { guid: string }) => r.guid === "row-0").title).toBe("row 0")
     const undated = rows.filter((r: { guid: string }) => r.guid.startsWith("undated"))
