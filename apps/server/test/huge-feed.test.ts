@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { monitorEventLoopDelay } from "node:perf_hooks"
+import { isMainThread } from "node:worker_threads"
 import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "./support/server.ts"
@@ -65,6 +66,8 @@ function loopCpuMs(): number {
  * spent. Time the thread spent waiting for a core does not count, so the measure holds on a busy machine.
  */
 function watchLoopWork() {
+  // /proc/self/task/<pid> is the process's main thread: the server's event loop only under vitest's forks pool.
+  expect(isMainThread).toBe(true)
   let lastCpu = loopCpuMs()
   let longest = 0
   const timer = setInterval(() => {
