@@ -33,6 +33,8 @@ function startWorker(name: string): ChildProcess {
       ALLOW_PRIVATE_NETWORK: "true",
       FEED_FETCH_CONCURRENCY: "1",
       JOB_LOCK_MS: "2000",
+      // The test's document holds 20,000 items, all of which must be stored.
+      FEED_MAX_ENTRIES_PER_FETCH: "20000",
       LOG_LEVEL: process.env.WORKER_TEST_DEBUG ? "debug" : "silent",
     },
   })
