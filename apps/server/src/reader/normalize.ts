@@ -1,7 +1,7 @@
 // Turns format-specific drafts into ParsedFeed/ParsedEntry: sanitising, plain-text summaries, identity, dates.
 import type { Attachment, Media } from "@tidings/shared"
 import type { AnyFeed } from "feedsmith"
-import { parseFeedDate } from "./dates.ts"
+import { type DateCandidates, firstDate } from "./dates.ts"
 import { collectAttachments, collectMedia, type MediaSources } from "./media.ts"
 import { atomDraft } from "./normalize-atom.ts"
 import { jsonDraft } from "./normalize-json.ts"
@@ -28,8 +28,9 @@ export interface EntryDraft {
   author: string | null
   authorUrl: string | null
   authorAvatar: string | null
-  published: string | null
-  updated: string | null
+  /** Date values in order of preference; the first that parses wins. */
+  published: DateCandidates
+  updated: DateCandidates
   categories: string[]
   media: MediaSources
   /** JSON Feed supplies attachments directly; otherwise they come from media.enclosures. */
@@ -46,7 +47,7 @@ export interface FeedDraft {
   description: RichText | null
   image: string | null
   language: string | null
-  updated: string | null
+  updated: DateCandidates
   ttl: number | null
   entries: EntryDraft[]
 }
@@ -98,15 +99,26 @@ function categoryList(raw: string[]): string[] | null {
   return names.size ? [...names] : null
 }
 
+/**
+ * Identity of an entry with no guid, link or media: a hash of everything it carries. Title and text alone made every
+ * item that has only an author, or only the same empty description, one entry; ingest then kept the first.
+ */
+function draftHash(d: EntryDraft, title: string | null): string {
+  const text = d.content?.value ?? d.summary?.value
+  const extra = [d.author, ...d.published, ...d.updated].filter((part) => part?.trim())
+  // entries identified by title and text alone before keep that identity
+  return extra.length ? stableHash(title, text, ...extra) : stableHash(title, text)
+}
+
 function finishEntry(d: EntryDraft, feedLanguage: string | null): ParsedEntry {
   const { content, description } = contentAndDescription(d)
-  const published = parseFeedDate(d.published)
-  const updated = parseFeedDate(d.updated)
+  const published = firstDate(d.published)
+  const updated = firstDate(d.updated)
   const title = plainText(d.title)
   const attachments = d.attachments ?? collectAttachments(d.media)
   const media = collectMedia(d.media, [...(d.images ?? []), ...(content?.images ?? [])])
   return {
-    guid: d.guid?.trim() || d.url || attachments[0]?.url || stableHash(title, d.content?.value ?? d.summary?.value),
+    guid: d.guid?.trim() || d.url || attachments[0]?.url || media[0]?.url || draftHash(d, title),
     title,
     url: d.url,
     content: content?.html || null,
@@ -135,7 +147,7 @@ function finishFeed(d: FeedDraft): ParsedFeed {
     descriptionHtml: description?.html || null,
     image: d.image,
     language,
-    updatedAt: parseFeedDate(d.updated),
+    updatedAt: firstDate(d.updated),
     ttlMinutes: d.ttl && d.ttl > 0 ? Math.round(d.ttl) : null,
     entries: d.entries.map((e) => finishEntry(e, language)),
   }
