@@ -62,11 +62,24 @@ describe("items with little in them", () => {
         <item><description>&lt;!-- another --&gt;</description><pubDate>Tue, 02 Jan 2024 08:30:00 GMT</pubDate></item>
         <item><description>&lt;!DOCTYPE html&gt;</description><pubDate>Tue, 02 Jan 2024 08:30:00 GMT</pubDate></item>
         <item><description>&lt;!DOCTYPE html&gt;</description><pubDate>Wed, 03 Jan 2024 08:30:00 GMT</pubDate></item>
-        <item><description><![CDATA[<!DOCTYPE html><!-- x -->]]></description><link>https://www.example.org/d</link></item>`),
+        <item><description><![CDATA[<!DOCTYPE html><!-- x -->]]></description><link>https://www.example.org/d</link></item>
+        <item><description><![CDATA[<!-- only this -->]]></description></item>
+        <item><description><![CDATA[<!-- and this -->]]></description></item>`),
     )
-    expect(feed.entries).toHaveLength(5)
-    expect(new Set(feed.entries.map((e) => e.guid)).size).toBe(5)
+    expect(feed.entries).toHaveLength(7)
+    expect(new Set(feed.entries.map((e) => e.guid)).size).toBe(7)
     for (const e of feed.entries) expect(e.content ?? "").toBe("")
+  })
+})
+
+describe("comments inside CDATA", () => {
+  it("are the item's text, not XML comments: the rest of the content stays as it was", () => {
+    const feed = parse(
+      rss(
+        `<item><guid>w</guid><description><![CDATA[<p>one</p><!-- wp:paragraph --><p>two &amp; ]]]]><![CDATA[></p>]]></description></item>`,
+      ),
+    )
+    expect(feed.entries[0]!.content).toBe("<p>one</p><p>two &amp; ]]&gt;</p>")
   })
 })
 
