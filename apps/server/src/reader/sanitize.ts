@@ -183,7 +183,8 @@ const ACTIVE_TAGS = new Set([
  */
 export function onlyBareTags(text: string): boolean {
   if (!/<[A-Za-z!/?]/.test(text)) return true
-  if (nestsTooDeep(text)) return false
+  // a tag left open at the end closes on whatever markup a client puts after it: "<img src=x onerror=f()//"
+  if (nestsTooDeep(text) || /<[A-Za-z!/?][^>]*$/.test(text)) return false
   let bare = true
   const parser = new Parser({
     onopentag(name, attribs) {
