@@ -83,6 +83,7 @@ const documents = (vectors: string[], offset: number): Record<string, { type: st
         summary: v,
         ...(i % 2 ? { content_text: v } : { content_html: v }),
         authors: [{ name: v }],
+        attachments: [{ url: `https://site.example/a${i}.mp3`, mime_type: "audio/mpeg", title: v }],
       })),
     }),
   },
@@ -120,6 +121,7 @@ interface WireEntry {
   description: string | null
   author: string | null
   content?: string | null
+  attachments?: { title?: string }[] | null
 }
 
 let server: TestServer
@@ -171,6 +173,7 @@ describe("hostile text in every format", () => {
         plain(`${e.guid} title`, e.title)
         plain(`${e.guid} description`, e.description)
         plain(`${e.guid} author`, e.author)
+        for (const a of e.attachments ?? []) plain(`${e.guid} attachment title`, a.title)
         for (const live of liveMarkup(e.content ?? "")) problems.push(`${e.guid} content: ${live}`)
       }
       expect(problems).toEqual([])
