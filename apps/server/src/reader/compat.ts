@@ -69,6 +69,18 @@ export function stripLeadingJunk(text: string): string {
   return lt > 0 ? trimmed.slice(lt) : trimmed
 }
 
+const CDATA_WITH_COMMENT = /<!\[CDATA\[((?:(?!\]\]>)[\s\S])*?<!--[\s\S]*?)\]\]>/g
+
+/**
+ * A comment inside CDATA is text (HTML the item carries), but feedsmith strips "<!--…-->" from element text before
+ * it reads CDATA, so an item whose description is only a comment came out empty and was dropped. The same text
+ * written as escaped character data means the same to XML and reaches us intact; the sanitiser drops the comment.
+ */
+export function escapeCommentsInCdata(xml: string): string {
+  if (!xml.includes("<![CDATA[")) return xml
+  return xml.replace(CDATA_WITH_COMMENT, (_, text: string) => escapeXml(text))
+}
+
 export function escapeXml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
 }

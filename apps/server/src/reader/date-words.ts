@@ -1,24 +1,64 @@
 // Month names, weekday names and zone abbreviations the lenient date parser understands.
 
-/** Lower-cased, accent-stripped month names and abbreviations (en, de, fr, es, it, nl, pt) → month 1-12. */
+/**
+ * Month names and abbreviations → month 1-12, in English, German, French, Spanish, Italian, Dutch, Portuguese,
+ * Catalan, the Scandinavian languages, Finnish, Polish, Czech, Turkish, Russian and Ukrainian (nominative and
+ * genitive, as dates write them). Keys are folded like the text they are compared with (see foldWord).
+ */
 export const MONTHS: ReadonlyMap<string, number> = buildMonths([
-  ["jan january januar janvier janv enero ene gennaio gen januari janeiro", 1],
-  ["feb february februar fevrier fevr febrero febbraio februari fevereiro fev", 2],
-  ["mar march marz mrz mars marzo maart mrt marco", 3],
-  ["apr april avril avr abril aprile", 4],
-  ["may mai mayo maggio mag mei maio", 5],
-  ["jun june juni juin junio giugno giu junho", 6],
-  ["jul july juli juillet juil julio luglio lug julho", 7],
-  ["aug august aout agosto ago augustus", 8],
-  ["sep sept september septembre septiembre setiembre settembre set setembro", 9],
-  ["oct october oktober okt octobre octubre ottobre ott out outubro", 10],
-  ["nov november novembre noviembre novembro", 11],
-  ["dec december dezember dez decembre diciembre dic dicembre dezembro", 12],
+  [
+    "jan january januar janvier janv enero ene gennaio gen januari janeiro gener tammikuu tammikuuta tammi styczen stycznia sty leden ledna ocak oca январь января янв січень січня січ",
+    1,
+  ],
+  [
+    "feb february februar fevrier fevr febrero febbraio februari fevereiro fev febrer febr helmikuu helmikuuta helmi luty lutego lut unor unora subat sub февраль февраля фев лютий лютого лют",
+    2,
+  ],
+  [
+    "mar march marz mrz mars marzo maart mrt marco marc maaliskuu maaliskuuta maalis marzec marca brezen brezna mart март марта мар березень березня бер",
+    3,
+  ],
+  [
+    "apr april avril avr abril aprile huhtikuu huhtikuuta huhti kwiecien kwietnia kwi duben dubna nisan nis апрель апреля апр квітень квітня квіт",
+    4,
+  ],
+  [
+    "may mai mayo maggio mag mei maio maig maj toukokuu toukokuuta touko maja kveten kvetna mayis mayıs май мая травень травня трав",
+    5,
+  ],
+  [
+    "jun june juni juin junio giugno giu junho juny kesakuu kesakuuta kesa czerwiec czerwca cze cerven cervna haziran haz июнь июня июн червень червня черв",
+    6,
+  ],
+  [
+    "jul july juli juillet juil julio luglio lug julho juliol heinakuu heinakuuta heina lipiec lipca lip cervenec cervence temmuz tem июль июля июл липень липня лип",
+    7,
+  ],
+  [
+    "aug august aout agosto ago augustus agost augusti elokuu elokuuta elo sierpien sierpnia sie srpen srpna agustos agu август августа авг серпень серпня серп",
+    8,
+  ],
+  [
+    "sep sept september septembre septiembre setiembre settembre set setembro setembre syyskuu syyskuuta syys wrzesien wrzesnia wrz zari eylul eyl сентябрь сентября сен сент вересень вересня вер",
+    9,
+  ],
+  [
+    "oct october oktober okt octobre octubre ottobre ott out outubro octubre lokakuu lokakuuta loka pazdziernik pazdziernika paz rijen rijna ekim eki октябрь октября окт жовтень жовтня жовт",
+    10,
+  ],
+  [
+    "nov november novembre noviembre novembro marraskuu marraskuuta marras listopad listopada lis listopadu kasim kasım kas ноябрь ноября ноя листопад листопада лист",
+    11,
+  ],
+  [
+    "dec december dezember dez decembre diciembre dic dicembre dezembro desembre desember des joulukuu joulukuuta joulu grudzien grudnia gru prosinec prosince aralik aralık ara декабрь декабря дек грудень грудня груд",
+    12,
+  ],
 ])
 
 function buildMonths(rows: [string, number][]): Map<string, number> {
   const map = new Map<string, number>()
-  for (const [names, month] of rows) for (const name of names.split(" ")) map.set(name, month)
+  for (const [names, month] of rows) for (const name of names.split(" ")) map.set(foldWord(name), month)
   return map
 }
 

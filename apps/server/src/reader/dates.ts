@@ -24,6 +24,20 @@ export function parseFeedDate(text: string | undefined | null): Date | null {
   return parts ? toDate(parts) : null
 }
 
+export type DateCandidates = (string | null | undefined)[]
+
+/**
+ * The first of several date elements that parses: a feed may carry pubDate, dc:date and dcterms:issued at once,
+ * and an unreadable one should not hide a readable one.
+ */
+export function firstDate(candidates: DateCandidates): Date | null {
+  for (const text of candidates) {
+    const date = parseFeedDate(text)
+    if (date) return date
+  }
+  return null
+}
+
 // The well-formed RFC 822 date most feeds send, parsed without the lenient machinery.
 const RFC822 =
   /^(?:[a-z]{3},\s*)?(\d{1,2})\s+([a-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s+(?:([+-]\d{4})|gmt|utc|ut|z)$/i

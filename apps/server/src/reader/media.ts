@@ -1,6 +1,7 @@
 // Media (photos/videos for the Pictures and Videos views) and attachments (enclosures) of an entry.
 import type { Attachment, Media } from "@tidings/shared"
 import type { MediaNs } from "feedsmith"
+import { inertText } from "./text.ts"
 import { resolveUrl } from "./urls.ts"
 
 export interface EnclosureLike {
@@ -95,7 +96,8 @@ function toAttachment(e: EnclosureLike, base: string): Attachment | null {
   const a: Attachment = { url }
   if (e.type) a.mime_type = e.type.trim()
   if (e.length && e.length > 0) a.size_in_bytes = e.length
-  if (e.title) a.title = e.title
+  const title = inertText(e.title, false)
+  if (title) a.title = title
   return a
 }
 

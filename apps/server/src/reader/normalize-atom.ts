@@ -42,8 +42,27 @@ export function atomAuthor(authors: AtomFeed.Person[] | undefined): { name: stri
   return { name: a?.name ?? a?.email ?? null, url: a?.uri ?? null }
 }
 
+type DublinCore = Pick<Entry, "dc" | "dcterms">
+
+/** Dublin Core's publication dates, most specific first: dc:date, dcterms:issued, created, date, available. */
+export function publishedDates({ dc, dcterms }: DublinCore): (string | undefined)[] {
+  const terms = dcterms ?? {}
+  return [
+    ...(dc?.dates ?? []),
+    ...(terms.issued ?? []),
+    ...(terms.created ?? []),
+    ...(terms.dates ?? []),
+    ...(terms.available ?? []),
+  ]
+}
+
+/** RFC 4287 §4.2.2: term identifies the category; label is only its display form, for when term is missing. */
+export function categoryName(c: AtomFeed.Category): string | undefined {
+  return c.term?.trim() || c.label
+}
+
 function categories(entry: Entry): string[] {
-  const atom = (entry.categories ?? []).map((c) => c.label ?? c.term)
+  const atom = (entry.categories ?? []).map(categoryName)
   return [...atom, ...(entry.dc?.subjects ?? [])].filter((c): c is string => !!c)
 }
 
@@ -56,8 +75,8 @@ function entryAuthor(entry: Entry, feed: AtomFeed.Feed<string>) {
   return source.name ? source : atomAuthor(feed.authors)
 }
 
-function entryDraft(entry: Entry, feed: AtomFeed.Feed<string>, bases: Bases): EntryDraft {
-  const base = entryBase(bases.feed, bases.doc, bases.site, entry.xml?.base)
+function entryDraft(entry: Entry, feed: AtomFeed.Feed<string>, feedBase: string): EntryDraft {
+  const base = entryBase(feedBase, entry.xml?.base)
   const author = entryAuthor(entry, feed)
   const content = atomText(entry.content, base)
   return {
@@ -69,8 +88,8 @@ function entryDraft(entry: Entry, feed: AtomFeed.Feed<string>, bases: Bases): En
     author: author.name,
     authorUrl: resolveUrl(author.url, base),
     authorAvatar: null,
-    published: entry.published ?? entry.dc?.dates?.[0] ?? null,
-    updated: entry.updated ?? null,
+    published: [entry.published, ...publishedDates(entry)],
+    updated: [entry.updated, ...(entry.dcterms?.modified ?? [])],
     categories: categories(entry),
     media: {
       base,
@@ -83,16 +102,9 @@ function entryDraft(entry: Entry, feed: AtomFeed.Feed<string>, bases: Bases): En
   }
 }
 
-interface Bases {
-  doc: string
-  feed: string
-  site: string | null
-}
-
 export function atomDraft(feed: AtomFeed.Feed<string>, docBase: string): FeedDraft {
   const base = withXmlBase(docBase, feed.xml?.base)
   const siteUrl = alternateLink(feed.links, base)
-  const bases = { doc: docBase, feed: base, site: siteUrl }
   return {
     format: "atom",
     title: atomText(feed.title, base),
@@ -100,8 +112,8 @@ export function atomDraft(feed: AtomFeed.Feed<string>, docBase: string): FeedDra
     description: atomText(feed.subtitle, base),
     image: resolveUrl(feed.logo ?? feed.icon ?? feed.itunes?.image, base),
     language: feed.xml?.lang ?? feed.dc?.languages?.[0] ?? null,
-    updated: feed.updated ?? feed.dc?.dates?.[0] ?? null,
+    updated: [feed.updated, ...(feed.dcterms?.modified ?? []), ...(feed.dc?.dates ?? [])],
     ttl: null,
-    entries: (feed.entries ?? []).map((e) => entryDraft(e, feed, bases)),
+    entries: (feed.entries ?? []).map((e) => entryDraft(e, feed, base)),
   }
 }

@@ -3,7 +3,7 @@ import type { Attachment, Media } from "@tidings/shared"
 import type { JsonFeed } from "feedsmith"
 import { parseDuration } from "./media.ts"
 import type { EntryDraft, FeedDraft } from "./normalize.ts"
-import { rich } from "./text.ts"
+import { inertText, rich } from "./text.ts"
 import { resolveUrl } from "./urls.ts"
 
 type Item = JsonFeed.Item<string>
@@ -16,7 +16,8 @@ function attachments(item: Item, base: string): Attachment[] {
     if (!url) continue
     const att: Attachment = { url }
     if (a.mime_type) att.mime_type = a.mime_type
-    if (a.title) att.title = a.title
+    const title = inertText(a.title, false)
+    if (title) att.title = title
     if (a.size_in_bytes && a.size_in_bytes > 0) att.size_in_bytes = a.size_in_bytes
     const duration = parseDuration(a.duration_in_seconds)
     if (duration !== undefined) att.duration_in_seconds = duration
@@ -41,8 +42,8 @@ function itemDraft(item: Item, base: string, feedAuthor: Author | undefined): En
     author: author?.name ?? null,
     authorUrl: resolveUrl(author?.url, base),
     authorAvatar: resolveUrl(author?.avatar, base),
-    published: item.date_published ?? null,
-    updated: item.date_modified ?? null,
+    published: [item.date_published],
+    updated: [item.date_modified],
     categories: (item.tags ?? []).map(String),
     media: { base },
     attachments: attachments(item, base),
@@ -60,7 +61,7 @@ export function jsonDraft(feed: JsonFeed.Feed<string>, base: string): FeedDraft 
     description: rich(feed.description, false, base),
     image: resolveUrl(feed.icon ?? feed.favicon, base),
     language: feed.language ?? null,
-    updated: null,
+    updated: [],
     ttl: null,
     entries: (feed.items ?? []).map((item) => itemDraft(item, base, feedAuthor)),
   }

@@ -3,7 +3,7 @@ import type { AtomNs, RdfFeed, RssFeed } from "feedsmith"
 import { ORIGINAL_LINK_REL } from "./legacy.ts"
 import { mediaDescription } from "./media.ts"
 import type { EntryDraft, FeedDraft } from "./normalize.ts"
-import { alternateLink, atomAuthor, atomText, enclosureLinks } from "./normalize-atom.ts"
+import { alternateLink, atomAuthor, atomText, categoryName, enclosureLinks, publishedDates } from "./normalize-atom.ts"
 import { personName, type RichText, rich } from "./text.ts"
 import { entryBase, resolveUrl, withXmlBase } from "./urls.ts"
 
@@ -73,7 +73,7 @@ interface Person {
 
 function itemCategories(item: Item): string[] {
   const rss = "categories" in item ? (item.categories ?? []).map((c) => c.name) : []
-  const atom = (item.atom?.categories ?? []).map((c) => c.label ?? c.term)
+  const atom = (item.atom?.categories ?? []).map(categoryName)
   const media = [item.media, ...(item.media?.groups ?? [])]
     .flatMap((m) => m?.categories ?? [])
     .map((c) => c.label ?? c.name)
@@ -93,8 +93,8 @@ function itemDraft(item: Item, base: string, author: Person): EntryDraft {
     author: who.name,
     authorUrl: resolveUrl(who.url, base),
     authorAvatar: null,
-    published: ("pubDate" in item ? item.pubDate : undefined) ?? first(item.dc?.dates) ?? item.atom?.published ?? null,
-    updated: item.atom?.updated ?? first(item.dcterms?.modified) ?? null,
+    published: ["pubDate" in item ? item.pubDate : undefined, ...publishedDates(item), item.atom?.published],
+    updated: [item.atom?.updated, ...(item.dcterms?.modified ?? [])],
     categories: itemCategories(item),
     media: {
       base,
@@ -134,9 +134,9 @@ function channelDescription(ch: Channel, base: string) {
   )
 }
 
-function channelUpdated(ch: Channel): string | null {
-  const rss = "lastBuildDate" in ch ? (ch.lastBuildDate ?? ch.pubDate) : undefined
-  return rss ?? first(ch.dc?.dates) ?? ch.atom?.updated ?? null
+function channelUpdated(ch: Channel): (string | undefined)[] {
+  const rss = "lastBuildDate" in ch ? [ch.lastBuildDate, ch.pubDate] : []
+  return [...rss, ...(ch.dcterms?.modified ?? []), ...publishedDates(ch), ch.atom?.updated]
 }
 
 export function rssDraft(ch: Channel, format: "rss" | "rdf", docBase: string): FeedDraft {
@@ -154,6 +154,6 @@ export function rssDraft(ch: Channel, format: "rss" | "rdf", docBase: string): F
     language,
     updated: channelUpdated(ch),
     ttl: "ttl" in ch ? (ch.ttl ?? null) : null,
-    entries: (ch.items ?? []).map((item) => itemDraft(item, entryBase(base, docBase, siteUrl, item.xml?.base), author)),
+    entries: (ch.items ?? []).map((item) => itemDraft(item, entryBase(base, item.xml?.base), author)),
   }
 }

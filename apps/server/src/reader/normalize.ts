@@ -1,13 +1,21 @@
 // Turns format-specific drafts into ParsedFeed/ParsedEntry: sanitising, plain-text summaries, identity, dates.
 import type { Attachment, Media } from "@tidings/shared"
 import type { AnyFeed } from "feedsmith"
-import { parseFeedDate } from "./dates.ts"
+import { type DateCandidates, firstDate } from "./dates.ts"
 import { collectAttachments, collectMedia, type MediaSources } from "./media.ts"
 import { atomDraft } from "./normalize-atom.ts"
 import { jsonDraft } from "./normalize-json.ts"
 import { rssDraft } from "./normalize-rss.ts"
 import { type SanitizedFragment, sanitizeFragment } from "./sanitize.ts"
-import { collapseWhitespace, plainText, type RichText, stableHash, textToHtml, trimDescription } from "./text.ts"
+import {
+  collapseWhitespace,
+  inertText,
+  plainText,
+  type RichText,
+  stableHash,
+  textToHtml,
+  trimDescription,
+} from "./text.ts"
 import type { ParsedEntry, ParsedFeed } from "./types.ts"
 
 /** What a format mapper knows about an entry before sanitising and fallbacks. URLs are already absolute. */
@@ -20,8 +28,9 @@ export interface EntryDraft {
   author: string | null
   authorUrl: string | null
   authorAvatar: string | null
-  published: string | null
-  updated: string | null
+  /** Date values in order of preference; the first that parses wins. */
+  published: DateCandidates
+  updated: DateCandidates
   categories: string[]
   media: MediaSources
   /** JSON Feed supplies attachments directly; otherwise they come from media.enclosures. */
@@ -38,7 +47,7 @@ export interface FeedDraft {
   description: RichText | null
   image: string | null
   language: string | null
-  updated: string | null
+  updated: DateCandidates
   ttl: number | null
   entries: EntryDraft[]
 }
@@ -81,29 +90,45 @@ function contentAndDescription(d: EntryDraft): { content: SanitizedFragment | nu
   const source = d.content ?? d.summary
   const describedBySummary = d.summary !== null && d.summary !== source
   const content = render(source, !describedBySummary)
-  const description = describedBySummary ? plainText(d.summary) : (content?.text ?? null)
-  return { content, description: trimDescription(description || null) }
+  const description = describedBySummary ? plainText(d.summary) : inertText(content?.text, false)
+  return { content, description: trimDescription(description) }
+}
+
+function categoryList(raw: string[]): string[] | null {
+  const names = new Set(raw.map((c) => inertText(c, false)).filter((c): c is string => !!c))
+  return names.size ? [...names] : null
+}
+
+/**
+ * Identity of an entry with no guid, link or media: a hash of everything it carries. Title and text alone made every
+ * item that has only an author, or only the same empty description, one entry; ingest then kept the first.
+ */
+function draftHash(d: EntryDraft, title: string | null): string {
+  const text = d.content?.value ?? d.summary?.value
+  const extra = [d.author, ...d.published, ...d.updated].filter((part) => part?.trim())
+  // entries identified by title and text alone before keep that identity
+  return extra.length ? stableHash(title, text, ...extra) : stableHash(title, text)
 }
 
 function finishEntry(d: EntryDraft, feedLanguage: string | null): ParsedEntry {
   const { content, description } = contentAndDescription(d)
-  const published = parseFeedDate(d.published)
-  const updated = parseFeedDate(d.updated)
+  const published = firstDate(d.published)
+  const updated = firstDate(d.updated)
   const title = plainText(d.title)
   const attachments = d.attachments ?? collectAttachments(d.media)
   const media = collectMedia(d.media, [...(d.images ?? []), ...(content?.images ?? [])])
   return {
-    guid: d.guid?.trim() || d.url || attachments[0]?.url || stableHash(title, d.content?.value ?? d.summary?.value),
+    guid: d.guid?.trim() || d.url || attachments[0]?.url || media[0]?.url || draftHash(d, title),
     title,
     url: d.url,
     content: content?.html || null,
     description,
-    author: d.author?.trim() || null,
+    author: inertText(d.author, false),
     authorUrl: d.authorUrl,
     authorAvatar: d.authorAvatar,
     publishedAt: published ?? updated,
     updatedAt: updated,
-    categories: d.categories.length ? [...new Set(d.categories.map((c) => c.trim()).filter(Boolean))] : null,
+    categories: categoryList(d.categories),
     media: media.length ? media : null,
     attachments: attachments.length ? attachments : null,
     extra: null,
@@ -118,11 +143,11 @@ function finishFeed(d: FeedDraft): ParsedFeed {
     format: d.format,
     title: plainText(d.title),
     siteUrl: d.siteUrl,
-    description: description?.text || null,
+    description: inertText(description?.text, false),
     descriptionHtml: description?.html || null,
     image: d.image,
     language,
-    updatedAt: parseFeedDate(d.updated),
+    updatedAt: firstDate(d.updated),
     ttlMinutes: d.ttl && d.ttl > 0 ? Math.round(d.ttl) : null,
     entries: d.entries.map((e) => finishEntry(e, language)),
   }

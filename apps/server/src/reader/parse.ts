@@ -8,7 +8,13 @@ import {
   parseRdfFeed,
   parseRssFeed,
 } from "feedsmith"
-import { declaresNestedEntities, rootElementName, stripDoctype, stripLeadingJunk } from "./compat.ts"
+import {
+  declaresNestedEntities,
+  escapeCommentsInCdata,
+  rootElementName,
+  stripDoctype,
+  stripLeadingJunk,
+} from "./compat.ts"
 import { decodeFeedBytes } from "./decode.ts"
 import { rewriteLegacy } from "./legacy.ts"
 import { normalizeFeed } from "./normalize.ts"
@@ -62,7 +68,7 @@ function parseXml(text: string): AnyFeed {
   const doc = stripDoctype(text)
   const root = rootFormat(doc)
   if (root.name === "html" || root.name?.endsWith(":html")) throw new FeedParseError("An HTML page, not a feed")
-  const xml = rewriteLegacy(doc, root.format)
+  const xml = escapeCommentsInCdata(rewriteLegacy(doc, root.format))
   try {
     return parseFeed(xml)
   } catch (e) {

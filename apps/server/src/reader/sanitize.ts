@@ -167,3 +167,42 @@ export function htmlToText(html: string): string {
   parser.end(html)
   return collapse(parts.join(""))
 }
+
+// Elements that act even without attributes: scripts and styles, the raw-text and foreign-content containers that
+// change how everything after them parses, and the frames, plugins, forms and document-level elements.
+const ACTIVE_TAGS = new Set([
+  ...SKIP_TEXT,
+  ..."xmp plaintext noembed noframes iframe frame frameset object embed applet svg math base meta link form input button select keygen isindex".split(
+    " ",
+  ),
+])
+
+/**
+ * True when text, if a client rendered it as HTML, would do nothing but show itself and some harmless bare tags:
+ * no comment, doctype or processing instruction, no active element, no attribute with a value, no event handler.
+ */
+export function onlyBareTags(text: string): boolean {
+  if (!/<[A-Za-z!/?]/.test(text)) return true
+  // a tag left open at the end closes on whatever markup a client puts after it: "<img src=x onerror=f()//"
+  if (nestsTooDeep(text) || /<[A-Za-z!/?][^>]*$/.test(text)) return false
+  let bare = true
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      if (ACTIVE_TAGS.has(name) || Object.entries(attribs).some(([k, v]) => v !== "" || /^on/i.test(k))) bare = false
+    },
+    onclosetag(name) {
+      if (ACTIVE_TAGS.has(name)) bare = false
+    },
+    oncomment: () => {
+      bare = false
+    },
+    onprocessinginstruction: () => {
+      bare = false
+    },
+    oncdatastart: () => {
+      bare = false
+    },
+  })
+  parser.end(text)
+  return bare
+}

@@ -1,6 +1,6 @@
 // Feed text values: whether they are HTML, and how they become titles, plain-text descriptions and HTML.
 import { createHash } from "node:crypto"
-import { htmlToText } from "./sanitize.ts"
+import { htmlToText, onlyBareTags } from "./sanitize.ts"
 
 /** A text value from the feed with what we know about it: is it markup, and which base do its URLs use. */
 export interface RichText {
@@ -34,8 +34,24 @@ export function textToHtml(text: string): string {
 }
 
 export function plainText(t: RichText | null): string | null {
-  if (!t) return null
-  const text = t.html ? htmlToText(t.value) : collapseWhitespace(t.value)
+  return t ? inertText(t.value, t.html) : null
+}
+
+const MAX_UNWRAP = 4
+
+/**
+ * Plain text that stays text wherever a client puts it, whatever the format declared. Titles, authors and
+ * descriptions are rendered as HTML by some clients, and JSON Feed's summary, an RSS title or markup decoded from
+ * entities is "text" that may hold `<script>`. So every format's text goes through here: markup is parsed and
+ * dropped (scripts with their bodies) and entities decoded, again while that reveals more markup. Text that only
+ * names tags ("History of the <blink> tag", "</example>") is left as written: rendered as HTML it does nothing.
+ */
+export function inertText(value: string | null | undefined, html = true): string | null {
+  if (!value) return null
+  let text = html ? htmlToText(value) : collapseWhitespace(value)
+  for (let i = 0; i < MAX_UNWRAP && !onlyBareTags(text); i++) text = htmlToText(text)
+  // deeper encodings than any real feed uses: what is left of a tag loses its "<"
+  if (!onlyBareTags(text)) text = text.replace(/<(?=[A-Za-z!/?])/g, "")
   return text || null
 }
 

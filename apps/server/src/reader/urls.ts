@@ -26,21 +26,12 @@ export function documentBase(url: string, contentLocation?: string | null): stri
   return resolveUrl(contentLocation, url) ?? resolveUrl(url, "") ?? url
 }
 
-function origin(url: string): string | null {
-  try {
-    return new URL(url).origin
-  } catch {
-    return null
-  }
-}
-
 /**
- * Base for an entry's relative URLs. xml:base wins; without one, a feed served from another origin than its
- * site (FeedBurner, a CDN, a feed service) means relative links point at the site, not at the feed host.
+ * Base for an entry's relative URLs (RFC 3986 §5.1, RFC 4287 §1.3): the entry's xml:base, else the enclosing
+ * base, which is the feed's xml:base, else Content-Location, else the document URL. Never the channel link:
+ * Miniflux resolves against it (its TestParseEntryWithRelativeURL), but a feed served by a CDN or feed service
+ * may name a site whose paths differ, and the RFC gives the link no part in resolution. docs/decisions/0003-relative-url-base.md.
  */
-export function entryBase(feedBase: string, docBase: string, siteUrl: string | null, xmlBase?: string): string {
-  if (xmlBase) return withXmlBase(feedBase, xmlBase)
-  if (feedBase !== docBase || !siteUrl) return feedBase
-  const site = origin(siteUrl)
-  return site && site !== origin(docBase) ? siteUrl : feedBase
+export function entryBase(feedBase: string, xmlBase?: string): string {
+  return withXmlBase(feedBase, xmlBase)
 }

@@ -113,7 +113,7 @@ export async function storeNewFeed(
     const feed = await insertFeed(tx, {
       id: newId(),
       url: finalUrl,
-      ...feedMetadata(result.feed),
+      ...feedMetadata(result.feed, now),
       etag: result.document.etag,
       lastModified: result.document.lastModified,
       checkedAt: now,
@@ -157,7 +157,7 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
     const canMove = movedTo && movedTo !== feed.url && !(await findFeedByUrl(deps.db, movedTo))
     await updateFeed(deps.db, feed.id, {
       ...cleared,
-      ...feedMetadata(result.feed),
+      ...feedMetadata(result.feed, now),
       ...(canMove ? { url: movedTo } : {}),
       etag: result.document.etag,
       lastModified: result.document.lastModified,
@@ -210,8 +210,10 @@ async function afterIngest(
   }
 }
 
-function feedMetadata(feed: Omit<ParsedFeed, "entries">) {
+function feedMetadata(feed: Omit<ParsedFeed, "entries">, now: Date) {
   return {
+    // the document's own updated time; a clock ahead of ours would pin the feed as updated in the future
+    sourceUpdatedAt: feed.updatedAt && feed.updatedAt > now ? now : feed.updatedAt,
     title: feed.title,
     description: feed.description,
     siteUrl: feed.siteUrl,

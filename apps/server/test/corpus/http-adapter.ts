@@ -69,7 +69,13 @@ export async function subscribe(url: string) {
     .map((item) => item.entries)
     .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
   return {
-    feed: { title: feed.title, link: feed.siteUrl, description: feed.description, image: feed.image },
+    feed: {
+      title: feed.title,
+      link: feed.siteUrl,
+      description: feed.description,
+      image: feed.image,
+      updated: new Date(feed.updatedAt).toISOString(),
+    },
     entries: entries.map(neutralEntry),
   }
 }

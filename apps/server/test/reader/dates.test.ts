@@ -66,6 +66,23 @@ describe("parseFeedDate", () => {
     expect(iso(text)).toBe(expected)
   })
 
+  it.each([
+    ["Ср, 04 мар 2015 10:00:00 +0300", "2015-03-04T07:00:00.000Z"],
+    ["4 марта 2015 10:00", "2015-03-04T10:00:00.000Z"],
+    ["Сб, 03 июл 2021 10:00:00 +0300", "2021-07-03T07:00:00.000Z"],
+    ["3 травня 2021 р.", "2021-05-03T00:00:00.000Z"],
+    ["pon, 03 sty 2021 10:00:00 +0100", "2021-01-03T09:00:00.000Z"],
+    ["10 października 2019", "2019-10-10T00:00:00.000Z"],
+    ["3. května 2021", "2021-05-03T00:00:00.000Z"],
+    ["12 maj 2021 10:00", "2021-05-12T10:00:00.000Z"],
+    ["3. toukokuuta 2021", "2021-05-03T00:00:00.000Z"],
+    ["3 Mayıs 2021 10:00", "2021-05-03T10:00:00.000Z"],
+    ["Paz, 03 Eki 2021 10:00:00 +0300", "2021-10-03T07:00:00.000Z"],
+    ["dv., 3 des. 2021 10:00:00 +0100", "2021-12-03T09:00:00.000Z"],
+  ])("month names of more languages: %s", (text, expected) => {
+    expect(iso(text)).toBe(expected)
+  })
+
   it("rejects nonsense that Date.parse accepts", () => {
     expect(new Date("-0312").getUTCFullYear()).toBe(312) // why we never trust Date.parse
     expect(iso("garbage")).toBeNull()

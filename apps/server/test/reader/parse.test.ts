@@ -134,7 +134,8 @@ describe("Atom", () => {
 
   it("inherits the feed author and language; uses updated when nothing is published", () => {
     expect(first).toMatchObject({ guid: "tag:example.org,2024:1", author: "Feed Writer", language: "de" })
-    expect(first.categories).toEqual(["Label One", "t2"])
+    // RFC 4287 §4.2.2.1: term identifies the category; label is only for display
+    expect(first.categories).toEqual(["t1", "t2"])
     expect(first.publishedAt?.toISOString()).toBe("2024-01-02T00:00:00.000Z")
   })
 
@@ -194,10 +195,11 @@ describe("document base", () => {
     expect(feed.siteUrl).toBe("https://mirror.example.net/home")
   })
 
-  it("points relative entry links of a feed hosted elsewhere at its site", () => {
+  it("resolves relative entry links of a feed hosted elsewhere against the document, not its site", () => {
+    // RFC 3986 §5.1: the site link is no base (docs/decisions/0003-relative-url-base.md)
     const doc = `<feed xmlns="http://www.w3.org/2005/Atom"><link href="https://site.example.org/"/>
       <entry><id>1</id><link href="post.html"/></entry></feed>`
-    expect(parse(doc).entries[0].url).toBe("https://site.example.org/post.html")
+    expect(parse(doc).entries[0].url).toBe("https://feeds.example.com/blog/post.html")
   })
 })
 
