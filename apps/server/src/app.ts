@@ -106,7 +106,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   app.onError((error, c) => {
     const known = error instanceof AppError ? error : fromDatabase(error)
     if (known) return c.json(known.toBody(), known.status as 400)
-    deps.log.error("unhandled error", { method: c.req.method, path: c.req.path, error: describeError(error) })
+    deps.log.error("unhandled error", { method: c.req.method, path: c.req.path, error })
     return c.json(new AppError(ErrorCode.InternalError).toBody(), 500)
   })
   return app
@@ -138,14 +138,6 @@ function fromDatabase(error: unknown): AppError | undefined {
   return code && DATA_ERRORS.has(code)
     ? new AppError(ErrorCode.InvalidInput, { reason: "A value cannot be stored" })
     : undefined
-}
-
-/** What the log may say about an error: its kind and the database's own message, never the query's parameters. */
-function describeError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause
-  if (cause?.message) return `${cause.code ?? "error"}: ${cause.message}`.slice(0, 500)
-  if (!(error instanceof Error)) return "unknown error"
-  return `${error.name}: ${error.message.split("\n")[0]!.replace(/params:.*$/, "")}`.slice(0, 500)
 }
 
 export type App = ReturnType<typeof createApp>

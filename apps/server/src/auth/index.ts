@@ -10,6 +10,7 @@ import { bearer, customSession } from "better-auth/plugins"
 import { sql } from "drizzle-orm"
 import type { Config } from "../config.ts"
 import { newId } from "../ids.ts"
+import { betterAuthLog, createLogger, type Logger } from "../log.ts"
 import { checkProfileFields } from "../services/profiles.ts"
 import type { DB } from "../storage/db.ts"
 import * as schema from "../storage/schema.ts"
@@ -19,9 +20,11 @@ export interface AuthDeps {
   db: DB
   config: Config
   secret: string
+  /** Where better-auth's own messages go (scrubbed like every other line). */
+  log?: Logger
 }
 
-export function createAuth({ db, config, secret }: AuthDeps) {
+export function createAuth({ db, config, secret, log = createLogger(config.LOG_LEVEL) }: AuthDeps) {
   const origins = [new URL(config.BASE_URL).origin, ...config.CORS_ORIGINS]
   return betterAuth({
     appName: "Tidings",
@@ -60,7 +63,8 @@ export function createAuth({ db, config, secret }: AuthDeps) {
       },
     },
     plugins: [
-      bearer(),
+      // Only the signed token (what set-auth-token carries) is a bearer: the raw database value alone is not enough.
+      bearer({ requireSignature: true }),
       customSession(async ({ user, session }) => {
         const stored = user as typeof user & { role?: string; roleEndAt?: Date | null }
         const role = effectiveRole(stored.role ?? "trial", stored.roleEndAt ?? null)
@@ -74,7 +78,14 @@ export function createAuth({ db, config, secret }: AuthDeps) {
         }
       }),
     ],
-    logger: { disabled: config.LOG_LEVEL === "silent" },
+    // Unexpected failures go on to the app's one error handler, which logs them scrubbed; better-call would print
+    // them raw (query parameters included) with console.error.
+    onAPIError: { throw: true },
+    logger: {
+      disabled: config.LOG_LEVEL === "silent",
+      level: config.LOG_LEVEL === "silent" ? "error" : config.LOG_LEVEL,
+      log: betterAuthLog(log),
+    },
   })
 }
 

@@ -6,6 +6,7 @@ import { FollowAPIError, FollowClient } from "@follow-app/client-sdk"
 export interface TestUser {
   email: string
   password: string
+  /** The signed session token (set-auth-token), the only form the bearer plugin accepts. */
   token: string
   cookie: string
   id: string
@@ -20,9 +21,16 @@ export async function signUp(baseUrl: string, name = "Reader", fixedEmail?: stri
     body: JSON.stringify({ email, password, name }),
   })
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
-  const body = (await res.json()) as { token: string; user: { id: string } }
+  const body = (await res.json()) as { user: { id: string } }
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!
-  return { email, password, token: body.token, cookie, id: body.user.id }
+  return { email, password, token: signedToken(res), cookie, id: body.user.id }
+}
+
+/** The bearer token a sign-up or sign-in answer carries in its set-auth-token header. */
+export function signedToken(res: Response): string {
+  const token = res.headers.get("set-auth-token")
+  if (!token) throw new Error(`no set-auth-token header (status ${res.status})`)
+  return token
 }
 
 /** fetch with the user's bearer token and JSON in and out. */
