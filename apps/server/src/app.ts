@@ -5,6 +5,7 @@ import { type Context, Hono, type Next } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
 import type { Auth } from "./auth/index.ts"
+import { explainOriginRefusal, trustedOrigins } from "./auth/origins.ts"
 import type { Deps } from "./deps.ts"
 import { AppError } from "./errors.ts"
 import type { Jobs } from "./jobs/index.ts"
@@ -54,7 +55,7 @@ const clientHeaders = [
 
 export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   const app = new Hono<AppEnv>()
-  const origins = new Set([new URL(deps.config.BASE_URL).origin, ...deps.config.CORS_ORIGINS])
+  const origins = new Set(trustedOrigins(deps.config))
   app.use(
     "*",
     cors({
@@ -69,7 +70,9 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   const web = webDistDir ? webClient(webDistDir) : undefined
   if (web) app.use("*", web)
 
-  app.on(["GET", "POST"], "/better-auth/*", (c) => auth.handler(c.req.raw))
+  app.on(["GET", "POST"], "/better-auth/*", async (c) =>
+    explainOriginRefusal(await auth.handler(c.req.raw), c.req.raw, deps.config),
+  )
   app.get("/health", (c) => c.json({ code: 0, data: { status: "ok" } }))
   // Calls that need no session: probes, public configuration, and inbox ingress (authenticated by inbox secret).
   app.route("/probes", probeRoutes(deps, jobs))

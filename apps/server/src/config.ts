@@ -74,7 +74,8 @@ const schema = z.object({
   RSSHUB_URL: z.url().default("https://rsshub.app"),
 })
 
-export type Config = Omit<z.infer<typeof schema>, "BASE_URL"> & { BASE_URL: string }
+/** `baseUrlSet`: BASE_URL came from the environment (unset, the server trusts every loopback name for its port). */
+export type Config = Omit<z.infer<typeof schema>, "BASE_URL"> & { BASE_URL: string; baseUrlSet: boolean }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env)
@@ -83,5 +84,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`)
   }
   const config = parsed.data
-  return { ...config, BASE_URL: config.BASE_URL ?? `http://localhost:${config.PORT}` }
+  return {
+    ...config,
+    BASE_URL: config.BASE_URL ?? `http://localhost:${config.PORT}`,
+    baseUrlSet: config.BASE_URL !== undefined,
+  }
 }

@@ -69,7 +69,11 @@ export function webClient(distDir: string): MiddlewareHandler | undefined {
         "x-content-type-options": "nosniff",
       })
     }
-    const navigation = c.req.header("sec-fetch-mode") === "navigate" || /text\/html/.test(c.req.header("accept") ?? "")
+    // The root is the app whatever the client accepts (curl, link checkers, uptime probes); no API call lives there.
+    const navigation =
+      pathname === "/" ||
+      c.req.header("sec-fetch-mode") === "navigate" ||
+      /text\/html/.test(c.req.header("accept") ?? "")
     if (!navigation || pathname.startsWith("/better-auth/")) return next()
     if (pathname.endsWith("/index.html")) return c.redirect("/", 302)
     return c.body(indexHtml, 200, {

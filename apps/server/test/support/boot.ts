@@ -27,6 +27,8 @@ export interface BootedServer {
 export interface BootOptions {
   /** Where the server's log lines go (tests read them); by default stdout and stderr. */
   logSink?: LogSink
+  /** A built web client to serve beside the API. */
+  webDistDir?: string
 }
 
 export async function bootServer(
@@ -57,7 +59,7 @@ export async function bootServer(
   config.BASE_URL = url
   const auth = createAuth({ db: database.db, config, log, secret: "test-secret-test-secret-test-secret-0123" })
   const jobs = startJobs(deps, { schedule: false, work: !config.REDIS_URL || config.API_WORKER })
-  app = createApp({ deps, auth, jobs })
+  app = createApp({ deps, auth, jobs, webDistDir: options.webDistDir })
   return {
     url,
     deps,
