@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
 import type { Auth } from "./auth/index.ts"
 import { explainOriginRefusal, trustedOrigins } from "./auth/origins.ts"
+import { compressResponses } from "./compression.ts"
 import type { Deps } from "./deps.ts"
 import { AppError } from "./errors.ts"
 import type { Jobs } from "./jobs/index.ts"
@@ -67,6 +68,8 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     }),
   )
   app.use("*", limitBodies())
+  // Outside everything that answers, errors included; static files arrive already encoded and pass through.
+  app.use("*", compressResponses())
   const web = webDistDir ? webClient(webDistDir) : undefined
   if (web) app.use("*", web)
 
