@@ -4,8 +4,9 @@ import { ErrorCode } from "@tidings/shared"
 import { type Context, Hono, type Next } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
+import { authHandler } from "./auth/handler.ts"
 import type { Auth } from "./auth/index.ts"
-import { explainOriginRefusal, trustedOrigins } from "./auth/origins.ts"
+import { trustedOrigins } from "./auth/origins.ts"
 import { compressResponses } from "./compression.ts"
 import type { Deps } from "./deps.ts"
 import { AppError } from "./errors.ts"
@@ -73,9 +74,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   const web = webDistDir ? webClient(webDistDir) : undefined
   if (web) app.use("*", web)
 
-  app.on(["GET", "POST"], "/better-auth/*", async (c) =>
-    explainOriginRefusal(await auth.handler(c.req.raw), c.req.raw, deps.config),
-  )
+  app.on(["GET", "POST"], "/better-auth/*", authHandler(deps, auth))
   app.get("/health", (c) => c.json({ code: 0, data: { status: "ok" } }))
   // Calls that need no session: probes, public configuration, and inbox ingress (authenticated by inbox secret).
   app.route("/probes", probeRoutes(deps, jobs))

@@ -8,6 +8,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle"
 import { APIError } from "better-auth/api"
 import { bearer, customSession } from "better-auth/plugins"
 import { sql } from "drizzle-orm"
+import { CLIENT_ADDRESS_HEADER } from "../client-address.ts"
 import type { Config } from "../config.ts"
 import { newId } from "../ids.ts"
 import { betterAuthLog, createLogger, type Logger } from "../log.ts"
@@ -38,7 +39,11 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
       database: { generateId: () => newId() },
       // better-auth skips the origin check when it detects a test runner; tests must see what production does.
       disableOriginCheck: false,
+      // The address auth/handler.ts resolved from the socket (and trusted proxies): never a client's own header.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
+    // Per client address; better-auth's own rules: 3 sign-in or sign-up attempts per 10 s, 100 other calls per 10 s.
+    rateLimit: { enabled: config.AUTH_RATE_LIMIT, storage: "memory" },
     user: {
       additionalFields: {
         handle: { type: "string", required: false },

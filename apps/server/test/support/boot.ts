@@ -40,7 +40,14 @@ export async function bootServer(
   const redis = process.env.TEST_REDIS_URL
     ? { REDIS_URL: process.env.TEST_REDIS_URL, QUEUE_PREFIX: `test-${randomUUID()}` }
     : {}
-  const config: Config = loadConfig({ ALLOW_PRIVATE_NETWORK: "true", LOG_LEVEL: "silent", ...redis, ...env })
+  const config: Config = loadConfig({
+    ALLOW_PRIVATE_NETWORK: "true",
+    LOG_LEVEL: "silent",
+    // Tests sign up and in many times from one address; the tests of the limits switch them back on.
+    AUTH_RATE_LIMIT: "false",
+    ...redis,
+    ...env,
+  })
   const parser = createFeedParser({ threads: config.FEED_PARSE_THREADS, timeoutMs: config.FEED_PARSE_TIMEOUT_MS })
   const log = createLogger(config.LOG_LEVEL, options.logSink)
   const deps: Deps = {
@@ -52,7 +59,7 @@ export async function bootServer(
     webhooks: createWebhookDispatcher(),
   }
   let app: ReturnType<typeof createApp> | undefined
-  const server = serve({ fetch: (req) => app!.fetch(req), port: 0, hostname: "127.0.0.1" })
+  const server = serve({ fetch: (req, env) => app!.fetch(req, env), port: 0, hostname: "127.0.0.1" })
   await new Promise((resolve) => server.once("listening", resolve))
   // The port is known only after listening, so BASE_URL is set afterwards.
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

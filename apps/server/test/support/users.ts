@@ -12,12 +12,17 @@ export interface TestUser {
   id: string
 }
 
-export async function signUp(baseUrl: string, name = "Reader", fixedEmail?: string): Promise<TestUser> {
+export async function signUp(
+  baseUrl: string,
+  name = "Reader",
+  fixedEmail?: string,
+  headers: Record<string, string> = {},
+): Promise<TestUser> {
   const email = fixedEmail ?? `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`
   const password = "correct horse battery"
   const res = await fetch(`${baseUrl}/better-auth/sign-up/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
+    headers: { "content-type": "application/json", origin: baseUrl, ...headers },
     body: JSON.stringify({ email, password, name }),
   })
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
