@@ -1,7 +1,10 @@
 // With the database gone, every signed-in request fails inside a query that carries the session token: the log must
 // say that the database failed and never what the query carried (token, cookie, password, parameters).
+import { drizzle } from "drizzle-orm/node-postgres"
+import pg from "pg"
 import { afterAll, beforeAll, expect, it, vi } from "vitest"
-import type { Database } from "../src/storage/db.ts"
+import type { Database, DB } from "../src/storage/db.ts"
+import * as schema from "../src/storage/schema.ts"
 import { bootServer } from "./support/boot.ts"
 import { openTestDatabase, type TestServer } from "./support/server.ts"
 import { signUp, type TestUser } from "./support/users.ts"
@@ -66,6 +69,36 @@ it("logs database failures without tokens, cookies, passwords or query parameter
   // The failures were logged: the test would prove nothing if nothing were written.
   expect(lines.length).toBeGreaterThan(0)
   for (const secret of [rawToken, user.token, decodeURIComponent(user.token), cookieValue, user.password, user.email]) {
+    expect(log).not.toContain(secret)
+  }
+  expect(log).not.toMatch(/params/i)
+})
+
+it("logs an unreachable PostgreSQL without the credentials and tokens of the failing requests", async () => {
+  // Nothing listens on port 1: every query fails to connect, as with a database that is down.
+  const pool = new pg.Pool({ connectionString: "postgres://tidings:db-password-x9@127.0.0.1:1/tidings" })
+  pool.on("error", () => {})
+  const down: Database = { db: drizzle(pool, { schema }) as unknown as DB, kind: "postgres", close: () => pool.end() }
+  const own: string[] = []
+  const dead = await bootServer(down, { LOG_LEVEL: "debug" }, { logSink: (line) => own.push(line) })
+  try {
+    const statuses = await Promise.all([
+      fetch(`${dead.url}/reads`, { headers: { authorization: `Bearer ${user.token}` } }).then((r) => r.status),
+      fetch(`${dead.url}/better-auth/get-session`, { headers: { cookie: user.cookie } }).then((r) => r.status),
+      fetch(`${dead.url}/better-auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: dead.url },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      }).then((r) => r.status),
+    ])
+    expect(statuses.every((s) => s >= 500)).toBe(true)
+  } finally {
+    await dead.close()
+  }
+  const log = [...own, ...printed].join("\n")
+  expect(own.length).toBeGreaterThan(0)
+  expect(log).toMatch(/ECONNREFUSED/)
+  for (const secret of [decodeURIComponent(user.token).split(".")[0]!, user.password, user.email, "db-password-x9"]) {
     expect(log).not.toContain(secret)
   }
   expect(log).not.toMatch(/params/i)
