@@ -39,7 +39,7 @@ describe("with BASE_URL unset", () => {
     expect(res.status).toBe(403)
     const body = (await res.json()) as { code: number; message: string; reason: string }
     expect(body.code).toBe(1004)
-    expect(body.message).toBe("Invalid origin")
+    expect(body.message).toMatch(/^Invalid origin http:\/\/reader\.example\.test: set BASE_URL .* CORS_ORIGINS/)
     expect(body.reason).toContain("http://reader.example.test")
     expect(body.reason).toContain("BASE_URL")
     expect(body.reason).toContain("CORS_ORIGINS")

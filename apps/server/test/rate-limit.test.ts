@@ -111,6 +111,7 @@ describe("behind a trusted proxy, with a per-account back-off", () => {
     expect(locked.status).toBe(429)
     expect(locked.body.code).toBe(1)
     expect(locked.body.reason).toContain("account")
+    expect(locked.body.message).toMatch(/try again in \d+ s/)
     expect(locked.body.data.retryAfter).toBeGreaterThanOrEqual(1)
     expect(locked.body.data.retryAfter).toBeLessThanOrEqual(2)
     expect(Number(locked.headers["retry-after"])).toBe(locked.body.data.retryAfter)

@@ -49,9 +49,11 @@ async function signInWithBackOff(deps: Deps, req: Request, auth: Auth): Promise<
 
 function tooManyAttempts(until: Date, now: Date, who: string): Response {
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
+  const text = `Too many sign-in attempts for ${who}; try again in ${retryAfter} s`
+  // The sign-in form shows the message, so it says when to try again; reason carries the same for other clients.
   const error = new AppError(ErrorCode.Lock, {
-    message: "Too many sign-in attempts",
-    reason: `Too many sign-in attempts for ${who}; try again in ${retryAfter} s`,
+    message: text,
+    reason: text,
     data: { retryAfter, retryAt: until.toISOString() },
   })
   return Response.json(error.toBody(), { status: 429, headers: { "retry-after": String(retryAfter) } })

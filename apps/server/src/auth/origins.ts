@@ -29,8 +29,9 @@ export async function explainOriginRefusal(res: Response, req: Request, config: 
     .catch(() => undefined)) as { code?: string } | undefined
   if (body?.code !== "INVALID_ORIGIN") return res
   const origin = req.headers.get("origin") ?? req.headers.get("referer") ?? "(none)"
+  // The sign-in form shows the message, so the message itself says what to do.
   const error = new AppError(ErrorCode.NoPermission, {
-    message: "Invalid origin",
+    message: `Invalid origin ${origin}: set BASE_URL to the address you open Tidings at, or add it to CORS_ORIGINS`,
     reason:
       `This page's origin ${origin} is not trusted by the server (trusted: ${trustedOrigins(config).join(", ")}). ` +
       "Open Tidings at one of those addresses, set BASE_URL to the address you open it at, " +
