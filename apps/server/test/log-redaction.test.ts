@@ -3,6 +3,7 @@
 import { drizzle } from "drizzle-orm/node-postgres"
 import pg from "pg"
 import { afterAll, beforeAll, expect, it, vi } from "vitest"
+import { createLogger, routeConsole } from "../src/log.ts"
 import type { Database, DB } from "../src/storage/db.ts"
 import * as schema from "../src/storage/schema.ts"
 import { bootServer } from "./support/boot.ts"
@@ -102,4 +103,29 @@ it("logs an unreachable PostgreSQL without the credentials and tokens of the fai
     expect(log).not.toContain(secret)
   }
   expect(log).not.toMatch(/params/i)
+})
+
+it("scrubs console output of libraries and secret-looking text in any field", () => {
+  const own: string[] = []
+  const log = createLogger("debug", (line) => own.push(line))
+  const saved = { ...console }
+  routeConsole(log)
+  try {
+    const failed = Object.assign(new Error('Failed query: select * from "session" where token = $1\nparams: tok-123'), {
+      query: 'select * from "session" where token = $1',
+      params: ["tok-123"],
+    })
+    console.error("# SERVER_ERROR: ", failed)
+    console.log({ headers: { authorization: "Bearer abc.def", cookie: "better-auth.session_token=zzz.yyy" } })
+  } finally {
+    Object.assign(console, saved)
+  }
+  log.warn("mail not sent", { note: 'body {"password":"hunter22"} and better-auth.session_token=qqq.www; Path=/' })
+  const text = own.join("\n")
+  expect(own).toHaveLength(3)
+  for (const secret of ["tok-123", "abc.def", "zzz.yyy", "hunter22", "qqq.www", "token = $1"]) {
+    expect(text).not.toContain(secret)
+  }
+  expect(text).toContain("SERVER_ERROR")
+  expect(text).toContain("Failed query")
 })
