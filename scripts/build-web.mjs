@@ -1,8 +1,10 @@
-// Builds the web client when its build is missing or older than its sources, so `npm start` needs no build step.
+// Builds the web client when its build is missing or older than its sources, so `npm start` needs no build step,
+// then writes brotli and gzip copies of its files for the server to send as they are.
 import { spawnSync } from "node:child_process"
 import { existsSync, readdirSync, statSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { precompress } from "./precompress.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const web = path.join(root, "apps/web")
@@ -30,4 +32,12 @@ if (force || builtAt < changedAt) {
   const vite = path.join(root, "node_modules/vite/bin/vite.js")
   const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: web, stdio: "inherit" })
   if (result.status !== 0) process.exit(result.status ?? 1)
+}
+// Also for a build made before precompression existed: files already compressed are skipped.
+const compressed = precompress(path.join(web, "dist"))
+const total = (key) => compressed.reduce((sum, f) => sum + f[key], 0)
+if (compressed.length) {
+  console.log(
+    `precompressed ${compressed.length} files: ${total("bytes")} B -> br ${total("br")} B, gzip ${total("gzip")} B`,
+  )
 }

@@ -2,10 +2,10 @@
 import { spawn } from "node:child_process"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { devServerEnv } from "./dev-env.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const apiPort = process.env.API_PORT ?? "3000"
-const env = { ...process.env, PORT: apiPort, API_PORT: apiPort }
+const env = devServerEnv(process.env)
 const children = [
   spawn(process.execPath, ["--import", "tsx", "--watch", "apps/server/src/main.ts"], {
     cwd: root,

@@ -4,7 +4,10 @@ import { ErrorCode } from "@tidings/shared"
 import { type Context, Hono, type Next } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { cors } from "hono/cors"
+import { authHandler } from "./auth/handler.ts"
 import type { Auth } from "./auth/index.ts"
+import { trustedOrigins } from "./auth/origins.ts"
+import { compressResponses } from "./compression.ts"
 import type { Deps } from "./deps.ts"
 import { AppError } from "./errors.ts"
 import type { Jobs } from "./jobs/index.ts"
@@ -54,7 +57,7 @@ const clientHeaders = [
 
 export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   const app = new Hono<AppEnv>()
-  const origins = new Set([new URL(deps.config.BASE_URL).origin, ...deps.config.CORS_ORIGINS])
+  const origins = new Set(trustedOrigins(deps.config))
   app.use(
     "*",
     cors({
@@ -66,10 +69,12 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     }),
   )
   app.use("*", limitBodies())
+  // Outside everything that answers, errors included; static files arrive already encoded and pass through.
+  app.use("*", compressResponses())
   const web = webDistDir ? webClient(webDistDir) : undefined
   if (web) app.use("*", web)
 
-  app.on(["GET", "POST"], "/better-auth/*", (c) => auth.handler(c.req.raw))
+  app.on(["GET", "POST"], "/better-auth/*", authHandler(deps, auth))
   app.route("/health", healthRoutes(deps))
   // Calls that need no session: probes, public configuration, and inbox ingress (authenticated by inbox secret).
   app.route("/probes", probeRoutes(deps, jobs))
@@ -106,7 +111,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   app.onError((error, c) => {
     const known = error instanceof AppError ? error : fromDatabase(error)
     if (known) return c.json(known.toBody(), known.status as 400)
-    deps.log.error("unhandled error", { method: c.req.method, path: c.req.path, error: describeError(error) })
+    deps.log.error("unhandled error", { method: c.req.method, path: c.req.path, error })
     return c.json(new AppError(ErrorCode.InternalError).toBody(), 500)
   })
   return app
@@ -138,14 +143,6 @@ function fromDatabase(error: unknown): AppError | undefined {
   return code && DATA_ERRORS.has(code)
     ? new AppError(ErrorCode.InvalidInput, { reason: "A value cannot be stored" })
     : undefined
-}
-
-/** What the log may say about an error: its kind and the database's own message, never the query's parameters. */
-function describeError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause
-  if (cause?.message) return `${cause.code ?? "error"}: ${cause.message}`.slice(0, 500)
-  if (!(error instanceof Error)) return "unknown error"
-  return `${error.name}: ${error.message.split("\n")[0]!.replace(/params:.*$/, "")}`.slice(0, 500)
 }
 
 export type App = ReturnType<typeof createApp>

@@ -1,7 +1,7 @@
 // What the server and the worker both start with: configuration, logger and database.
 import { loadConfig } from "./config.ts"
 import type { Deps } from "./deps.ts"
-import { createLogger } from "./log.ts"
+import { createLogger, routeConsole } from "./log.ts"
 import { createFeedParser } from "./reader/parser.ts"
 import { createWebhookDispatcher } from "./reader/webhook.ts"
 import { openDatabase } from "./storage/db.ts"
@@ -9,6 +9,8 @@ import { openDatabase } from "./storage/db.ts"
 export async function boot() {
   const config = loadConfig()
   const log = createLogger(config.LOG_LEVEL)
+  // Libraries that print on their own (drivers, better-auth's fallbacks) are scrubbed like our own lines.
+  routeConsole(log)
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

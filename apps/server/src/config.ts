@@ -18,6 +18,23 @@ const list = z
       .filter(Boolean),
   )
 
+/** false | true (every hop) | how many proxies stand in front | the proxies' addresses or CIDR ranges. */
+export type TrustProxy = boolean | number | string[]
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v): TrustProxy => {
+    const value = (v ?? "").trim().toLowerCase()
+    if (["", "false", "0", "no"].includes(value)) return false
+    if (["true", "yes"].includes(value)) return true
+    if (/^\d+$/.test(value)) return Number(value)
+    return value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+  })
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -33,6 +50,12 @@ const schema = z.object({
   ADMIN_EMAILS: list,
   CORS_ORIGINS: list,
   AUTH_SECRET: z.string().min(32).optional(),
+  /** Sign-in limits: per client address, and per account with a back-off that doubles from AUTH_LOCKOUT_SECONDS. */
+  AUTH_RATE_LIMIT: flag(true),
+  AUTH_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(5),
+  AUTH_LOCKOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** Whether X-Forwarded-For is believed for the client address (see TrustProxy); off, the socket's address counts. */
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** How often the scheduler looks for feeds that are due, in seconds. */
   FEED_CHECK_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
@@ -78,7 +101,8 @@ const schema = z.object({
   RSSHUB_URL: z.url().default("https://rsshub.app"),
 })
 
-export type Config = Omit<z.infer<typeof schema>, "BASE_URL"> & { BASE_URL: string }
+/** `baseUrlSet`: BASE_URL came from the environment (unset, the server trusts every loopback name for its port). */
+export type Config = Omit<z.infer<typeof schema>, "BASE_URL"> & { BASE_URL: string; baseUrlSet: boolean }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env)
@@ -87,5 +111,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`)
   }
   const config = parsed.data
-  return { ...config, BASE_URL: config.BASE_URL ?? `http://localhost:${config.PORT}` }
+  return {
+    ...config,
+    BASE_URL: config.BASE_URL ?? `http://localhost:${config.PORT}`,
+    baseUrlSet: config.BASE_URL !== undefined,
+  }
 }

@@ -7,7 +7,12 @@ import { boot, onShutdown } from "./boot.ts"
 import { startJobs } from "./jobs/index.ts"
 
 const { config, log, database, deps } = await boot()
-const auth = createAuth({ db: database.db, config, secret: await resolveAuthSecret(database.db, config.AUTH_SECRET) })
+const auth = createAuth({
+  db: database.db,
+  config,
+  log,
+  secret: await resolveAuthSecret(database.db, config.AUTH_SECRET),
+})
 const jobs = startJobs(deps, { schedule: true, work: !config.REDIS_URL || config.API_WORKER })
 const webDistDir = config.WEB_DIST_DIR ?? fileURLToPath(new URL("../../web/dist", import.meta.url))
 const app = createApp({ deps, auth, jobs, webDistDir })

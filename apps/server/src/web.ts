@@ -1,8 +1,10 @@
-// Serves the built web client: its files from dist, and index.html for every browser navigation (the SPA's
-// router decides what a path shows, including the not-found page).
+// Serves the built web client: its files from dist (in the precompressed encoding the client takes), and index.html
+// for every browser navigation (the SPA's router decides what a path shows, including the not-found page).
+import { createHash } from "node:crypto"
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import path from "node:path"
-import type { MiddlewareHandler } from "hono"
+import type { Context, MiddlewareHandler } from "hono"
+import { type Encoding, pickEncoding } from "./compression.ts"
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -46,37 +48,90 @@ function listFiles(dir: string, prefix = ""): Map<string, string> {
   return files
 }
 
+/** A file of the build with the precompressed copies beside it (name.br, name.gz, written by the build). */
+interface Asset {
+  file: string
+  type: string
+  variants: Partial<Record<Encoding, string>>
+}
+
+function assetsOf(files: Map<string, string>): Map<string, Asset> {
+  const assets = new Map<string, Asset>()
+  for (const [url, file] of files) {
+    if (/\.(br|gz)$/.test(url)) continue
+    const variants: Asset["variants"] = {}
+    if (files.has(`${url}.br`)) variants.br = files.get(`${url}.br`)
+    if (files.has(`${url}.gz`)) variants.gzip = files.get(`${url}.gz`)
+    assets.set(url, { file, type: types[path.extname(file)] ?? "application/octet-stream", variants })
+  }
+  return assets
+}
+
+const etags = new Map<string, string>()
+
+/** A strong ETag per stored file (each encoding is its own file, so its own tag). Files do not change while served. */
+function etagOf(file: string, bytes: Buffer): string {
+  let tag = etags.get(file)
+  if (!tag) {
+    tag = `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 22)}"`
+    etags.set(file, tag)
+  }
+  return tag
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  return ifNoneMatch.split(",").some((t) => t.trim() === "*" || t.trim().replace(/^W\//, "") === etag)
+}
+
+/** The asset in the best encoding the client takes, with its validators; 304 when the client's copy is current. */
+function serveAsset(c: Context, asset: Asset, headers: Record<string, string>): Response {
+  const offered = (["br", "gzip"] as const).filter((e) => asset.variants[e])
+  const encoding = pickEncoding(c.req.header("accept-encoding"), offered)
+  const file = encoding ? asset.variants[encoding]! : asset.file
+  const bytes = readFileSync(file)
+  const etag = etagOf(file, bytes)
+  const all: Record<string, string> = {
+    "content-type": asset.type,
+    etag,
+    "x-content-type-options": "nosniff",
+    ...headers,
+  }
+  if (offered.length) all.vary = "Accept-Encoding"
+  if (encoding) all["content-encoding"] = encoding
+  if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, all)
+  return c.body(bytes, 200, all)
+}
+
 /** Undefined when the client has not been built (the API still works). */
 export function webClient(distDir: string): MiddlewareHandler | undefined {
-  let files: Map<string, string>
+  let assets: Map<string, Asset>
   try {
-    files = listFiles(distDir)
+    assets = assetsOf(listFiles(distDir))
   } catch {
     return undefined
   }
-  const indexFile = files.get("/index.html")
-  if (!indexFile) return undefined
-  const indexHtml = readFileSync(indexFile)
+  const index = assets.get("/index.html")
+  if (!index) return undefined
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next()
     const pathname = c.req.path
-    const file = pathname !== "/" && files.get(pathname)
-    if (file) {
+    const asset = pathname !== "/" && assets.get(pathname)
+    if (asset) {
+      // Only /assets/ names carry a content hash, so only they may be cached without asking again.
       const immutable = pathname.startsWith("/assets/")
-      return c.body(readFileSync(file), 200, {
-        "content-type": types[path.extname(file)] ?? "application/octet-stream",
-        "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-        "x-content-type-options": "nosniff",
-      })
+      return serveAsset(c, asset, { "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache" })
     }
-    const navigation = c.req.header("sec-fetch-mode") === "navigate" || /text\/html/.test(c.req.header("accept") ?? "")
+    // The root is the app whatever the client accepts (curl, link checkers, uptime probes); no API call lives there.
+    const navigation =
+      pathname === "/" ||
+      c.req.header("sec-fetch-mode") === "navigate" ||
+      /text\/html/.test(c.req.header("accept") ?? "")
     if (!navigation || pathname.startsWith("/better-auth/")) return next()
     if (pathname.endsWith("/index.html")) return c.redirect("/", 302)
-    return c.body(indexHtml, 200, {
-      "content-type": types[".html"]!,
+    return serveAsset(c, index, {
       "cache-control": "no-cache",
       "content-security-policy": contentSecurityPolicy,
-      "x-content-type-options": "nosniff",
       "referrer-policy": "strict-origin-when-cross-origin",
     })
   }

@@ -1,7 +1,7 @@
 // Sign-up, sign-in, session and sign-out through better-auth at /better-auth, with the spec's roles.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "./support/server.ts"
-import { signUp } from "./support/users.ts"
+import { signedToken, signUp } from "./support/users.ts"
 
 let server: TestServer
 
@@ -45,7 +45,7 @@ describe("accounts", () => {
       password: "long enough pw",
       name: "Boss",
     })
-    const { token } = (await res.json()) as { token: string }
+    const token = signedToken(res)
     const answer = await session({ authorization: `Bearer ${token}` })
     expect(answer?.role).toBe("admin")
     expect(answer?.roleEndAt).toBeNull()
@@ -85,6 +85,21 @@ describe("accounts", () => {
     expect(out.status).toBe(200)
     expect(await session({ cookie })).toBeNull()
     expect((await fetch(`${server.url}/reads`, { headers: { cookie } })).status).toBe(401)
+  })
+
+  it("accepts the signed token as a bearer, not the raw session token stored in the database", async () => {
+    const res = await post("/better-auth/sign-up/email", {
+      email: `bearer-${Date.now()}@example.test`,
+      password: "correct horse battery",
+      name: "Bearer",
+    })
+    const raw = ((await res.json()) as { token: string }).token
+    const signed = signedToken(res)
+    expect(decodeURIComponent(signed).startsWith(`${raw}.`)).toBe(true)
+    const reads = (token: string) => fetch(`${server.url}/reads`, { headers: { authorization: `Bearer ${token}` } })
+    expect((await reads(raw)).status).toBe(401)
+    expect((await reads(signed)).status).toBe(200)
+    expect(await session({ authorization: `Bearer ${raw}` })).toBeNull()
   })
 
   it("refuses a duplicate e-mail and a short password", async () => {

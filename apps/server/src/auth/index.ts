@@ -8,30 +8,42 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle"
 import { APIError } from "better-auth/api"
 import { bearer, customSession } from "better-auth/plugins"
 import { sql } from "drizzle-orm"
+import { CLIENT_ADDRESS_HEADER } from "../client-address.ts"
 import type { Config } from "../config.ts"
 import { newId } from "../ids.ts"
+import { betterAuthLog, createLogger, type Logger } from "../log.ts"
 import { checkProfileFields } from "../services/profiles.ts"
 import type { DB } from "../storage/db.ts"
 import * as schema from "../storage/schema.ts"
+import { trustedOrigins } from "./origins.ts"
 import { effectiveRole, roleLimits } from "./roles.ts"
 
 export interface AuthDeps {
   db: DB
   config: Config
   secret: string
+  /** Where better-auth's own messages go (scrubbed like every other line). */
+  log?: Logger
 }
 
-export function createAuth({ db, config, secret }: AuthDeps) {
-  const origins = [new URL(config.BASE_URL).origin, ...config.CORS_ORIGINS]
+export function createAuth({ db, config, secret, log = createLogger(config.LOG_LEVEL) }: AuthDeps) {
   return betterAuth({
     appName: "Tidings",
     baseURL: config.BASE_URL,
     basePath: "/better-auth",
     secret,
-    trustedOrigins: origins,
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
-    advanced: { database: { generateId: () => newId() } },
+    advanced: {
+      database: { generateId: () => newId() },
+      // better-auth skips the origin check when it detects a test runner; tests must see what production does.
+      disableOriginCheck: false,
+      // The address auth/handler.ts resolved from the socket (and trusted proxies): never a client's own header.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    // Per client address; better-auth's own rules: 3 sign-in or sign-up attempts per 10 s, 100 other calls per 10 s.
+    rateLimit: { enabled: config.AUTH_RATE_LIMIT, storage: "memory" },
     user: {
       additionalFields: {
         handle: { type: "string", required: false },
@@ -60,7 +72,8 @@ export function createAuth({ db, config, secret }: AuthDeps) {
       },
     },
     plugins: [
-      bearer(),
+      // Only the signed token (what set-auth-token carries) is a bearer: the raw database value alone is not enough.
+      bearer({ requireSignature: true }),
       customSession(async ({ user, session }) => {
         const stored = user as typeof user & { role?: string; roleEndAt?: Date | null }
         const role = effectiveRole(stored.role ?? "trial", stored.roleEndAt ?? null)
@@ -74,7 +87,14 @@ export function createAuth({ db, config, secret }: AuthDeps) {
         }
       }),
     ],
-    logger: { disabled: config.LOG_LEVEL === "silent" },
+    // Unexpected failures go on to the app's one error handler, which logs them scrubbed; better-call would print
+    // them raw (query parameters included) with console.error.
+    onAPIError: { throw: true },
+    logger: {
+      disabled: config.LOG_LEVEL === "silent",
+      level: config.LOG_LEVEL === "silent" ? "error" : config.LOG_LEVEL,
+      log: betterAuthLog(log),
+    },
   })
 }
 

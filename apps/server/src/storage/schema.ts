@@ -101,6 +101,17 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
 })
 
+/**
+ * Failed password sign-ins per account, keyed by a hash of the lower-cased e-mail (so unknown addresses are counted
+ * the same way and no address is stored in clear). Reset by a successful sign-in.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  emailHash: text("email_hash").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: ts("locked_until"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+})
+
 // ---- reading domain
 
 export const feeds = pgTable(

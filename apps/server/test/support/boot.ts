@@ -9,7 +9,7 @@ import { type Config, loadConfig } from "../../src/config.ts"
 import type { Deps } from "../../src/deps.ts"
 import { type Jobs, startJobs } from "../../src/jobs/index.ts"
 import { startScheduler } from "../../src/jobs/scheduler.ts"
-import { createLogger } from "../../src/log.ts"
+import { createLogger, type LogSink } from "../../src/log.ts"
 import { createFeedParser } from "../../src/reader/parser.ts"
 import { createWebhookDispatcher } from "../../src/reader/webhook.ts"
 import type { Database } from "../../src/storage/db.ts"
@@ -24,14 +24,32 @@ export interface BootedServer {
   close(): Promise<void>
 }
 
-export async function bootServer(database: Database, env: Record<string, string> = {}): Promise<BootedServer> {
+export interface BootOptions {
+  /** Where the server's log lines go (tests read them); by default stdout and stderr. */
+  logSink?: LogSink
+  /** A built web client to serve beside the API. */
+  webDistDir?: string
+}
+
+export async function bootServer(
+  database: Database,
+  env: Record<string, string> = {},
+  options: BootOptions = {},
+): Promise<BootedServer> {
   // With TEST_REDIS_URL the queue is BullMQ, under a prefix of this server's own.
   const redis = process.env.TEST_REDIS_URL
     ? { REDIS_URL: process.env.TEST_REDIS_URL, QUEUE_PREFIX: `test-${randomUUID()}` }
     : {}
-  const config: Config = loadConfig({ ALLOW_PRIVATE_NETWORK: "true", LOG_LEVEL: "silent", ...redis, ...env })
+  const config: Config = loadConfig({
+    ALLOW_PRIVATE_NETWORK: "true",
+    LOG_LEVEL: "silent",
+    // Tests sign up and in many times from one address; the tests of the limits switch them back on.
+    AUTH_RATE_LIMIT: "false",
+    ...redis,
+    ...env,
+  })
   const parser = createFeedParser({ threads: config.FEED_PARSE_THREADS, timeoutMs: config.FEED_PARSE_TIMEOUT_MS })
-  const log = createLogger(config.LOG_LEVEL)
+  const log = createLogger(config.LOG_LEVEL, options.logSink)
   const deps: Deps = {
     db: database.db,
     config,
@@ -41,14 +59,14 @@ export async function bootServer(database: Database, env: Record<string, string>
     webhooks: createWebhookDispatcher(),
   }
   let app: ReturnType<typeof createApp> | undefined
-  const server = serve({ fetch: (req) => app!.fetch(req), port: 0, hostname: "127.0.0.1" })
+  const server = serve({ fetch: (req, env) => app!.fetch(req, env), port: 0, hostname: "127.0.0.1" })
   await new Promise((resolve) => server.once("listening", resolve))
   // The port is known only after listening, so BASE_URL is set afterwards.
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   config.BASE_URL = url
-  const auth = createAuth({ db: database.db, config, secret: "test-secret-test-secret-test-secret-0123" })
+  const auth = createAuth({ db: database.db, config, log, secret: "test-secret-test-secret-test-secret-0123" })
   const jobs = startJobs(deps, { schedule: false, work: !config.REDIS_URL || config.API_WORKER })
-  app = createApp({ deps, auth, jobs })
+  app = createApp({ deps, auth, jobs, webDistDir: options.webDistDir })
   return {
     url,
     deps,

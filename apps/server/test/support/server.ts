@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs"
 import { inject } from "vitest"
 import { type Database, openDatabase } from "../../src/storage/db.ts"
-import { type BootedServer, bootServer } from "./boot.ts"
+import { type BootedServer, type BootOptions, bootServer } from "./boot.ts"
 
 export type TestServer = BootedServer
 
@@ -14,6 +14,9 @@ export async function openTestDatabase(fresh = false): Promise<Database> {
   return openDatabase({ snapshot: new Blob([readFileSync(file)]) })
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: { freshDatabase?: boolean } = {}) {
-  return bootServer(await openTestDatabase(options.freshDatabase), env)
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { freshDatabase?: boolean } & BootOptions = {},
+) {
+  return bootServer(await openTestDatabase(options.freshDatabase), env, options)
 }

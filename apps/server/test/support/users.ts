@@ -6,23 +6,36 @@ import { FollowAPIError, FollowClient } from "@follow-app/client-sdk"
 export interface TestUser {
   email: string
   password: string
+  /** The signed session token (set-auth-token), the only form the bearer plugin accepts. */
   token: string
   cookie: string
   id: string
 }
 
-export async function signUp(baseUrl: string, name = "Reader", fixedEmail?: string): Promise<TestUser> {
+export async function signUp(
+  baseUrl: string,
+  name = "Reader",
+  fixedEmail?: string,
+  headers: Record<string, string> = {},
+): Promise<TestUser> {
   const email = fixedEmail ?? `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`
   const password = "correct horse battery"
   const res = await fetch(`${baseUrl}/better-auth/sign-up/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
+    headers: { "content-type": "application/json", origin: baseUrl, ...headers },
     body: JSON.stringify({ email, password, name }),
   })
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
-  const body = (await res.json()) as { token: string; user: { id: string } }
+  const body = (await res.json()) as { user: { id: string } }
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!
-  return { email, password, token: body.token, cookie, id: body.user.id }
+  return { email, password, token: signedToken(res), cookie, id: body.user.id }
+}
+
+/** The bearer token a sign-up or sign-in answer carries in its set-auth-token header. */
+export function signedToken(res: Response): string {
+  const token = res.headers.get("set-auth-token")
+  if (!token) throw new Error(`no set-auth-token header (status ${res.status})`)
+  return token
 }
 
 /** fetch with the user's bearer token and JSON in and out. */

@@ -1,0 +1,69 @@
+// The /better-auth/* route: better-auth behind what it lacks here — the client's real address for its rate limits,
+// a per-account back-off on failed password sign-ins, and catalogue errors that say what to do.
+import { createHash } from "node:crypto"
+import type { Context } from "hono"
+import { withClientAddress } from "../client-address.ts"
+import type { Deps } from "../deps.ts"
+import { AppError, ErrorCode } from "../errors.ts"
+import { clearSignInFailures, findSignInLock, recordSignInFailure } from "../storage/sign-in-failures.ts"
+import type { Auth } from "./index.ts"
+import { explainOriginRefusal } from "./origins.ts"
+
+const MAX_LOCK_SECONDS = 3600
+
+export function authHandler(deps: Deps, auth: Auth) {
+  return async (c: Context) => {
+    const req = withClientAddress(c, deps.config.TRUST_PROXY)
+    const guarded =
+      deps.config.AUTH_RATE_LIMIT && c.req.method === "POST" && c.req.path === "/better-auth/sign-in/email"
+    const res = guarded ? await signInWithBackOff(deps, req, auth) : await auth.handler(req)
+    return explainRateLimit(await explainOriginRefusal(res, req, deps.config))
+  }
+}
+
+/**
+ * A locked account is refused before its password is checked, so guessing goes no faster by switching addresses.
+ * Failures are counted per account (a hash of the e-mail, known or not, so the answer does not reveal which exist).
+ */
+async function signInWithBackOff(deps: Deps, req: Request, auth: Auth): Promise<Response> {
+  const body = (await req
+    .clone()
+    .json()
+    .catch(() => undefined)) as { email?: unknown } | undefined
+  if (typeof body?.email !== "string") return auth.handler(req)
+  const key = createHash("sha256").update(body.email.trim().toLowerCase()).digest("hex")
+  const locked = await findSignInLock(deps.db, key, deps.now())
+  if (locked) return tooManyAttempts(locked, deps.now(), "this account")
+  const res = await auth.handler(req)
+  if (res.ok) await clearSignInFailures(deps.db, key)
+  else if (res.status === 401) {
+    const policy = {
+      failures: deps.config.AUTH_LOCKOUT_FAILURES,
+      seconds: deps.config.AUTH_LOCKOUT_SECONDS,
+      maxSeconds: MAX_LOCK_SECONDS,
+    }
+    await recordSignInFailure(deps.db, key, deps.now(), policy)
+  }
+  return res
+}
+
+function tooManyAttempts(until: Date, now: Date, who: string): Response {
+  const retryAfter = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
+  const text = `Too many sign-in attempts for ${who}; try again in ${retryAfter} s`
+  // The sign-in form shows the message, so it says when to try again; reason carries the same for other clients.
+  const error = new AppError(ErrorCode.Lock, {
+    message: text,
+    reason: text,
+    data: { retryAfter, retryAt: until.toISOString() },
+  })
+  return Response.json(error.toBody(), { status: 429, headers: { "retry-after": String(retryAfter) } })
+}
+
+/** better-auth's per-address limit answers a bare 429; give it the catalogue's shape and a Retry-After. */
+function explainRateLimit(res: Response): Response {
+  if (res.status !== 429 || res.headers.get("content-type")?.includes("json") !== true) return res
+  const seconds = Number(res.headers.get("x-retry-after"))
+  if (!Number.isFinite(seconds) || !res.headers.has("x-retry-after")) return res
+  const now = new Date()
+  return tooManyAttempts(new Date(now.getTime() + seconds * 1000), now, "this address")
+}

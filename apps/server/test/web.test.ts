@@ -1,0 +1,136 @@
+// The built web client over HTTP: the app at / for any client, precompressed assets chosen by Accept-Encoding with
+// validators and cache lifetimes, and API answers compressed above 1 KiB.
+import { randomBytes } from "node:crypto"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import http from "node:http"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { brotliDecompressSync, gunzipSync } from "node:zlib"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { precompress } from "../../../scripts/precompress.mjs"
+import { startTestServer, type TestServer } from "./support/server.ts"
+import { signUp } from "./support/users.ts"
+
+let server: TestServer
+let dist: string
+const indexHtml = `<!doctype html><html><head><title>Tidings</title></head><body><div id="root"></div></body></html>`
+// Code-like text: repetitive enough to compress, with random names so it is not trivially small.
+const script = Array.from(
+  { length: 600 },
+  (_, i) => `export function f${i}_${randomBytes(3).toString("hex")}(a) { return a + ${i} }\n`,
+).join("")
+
+interface Raw {
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: Buffer
+}
+
+/** A request that keeps the answer's bytes as sent (fetch would decode them). */
+function rawRequest(method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on("data", (c: Buffer) => chunks.push(c))
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on("error", reject)
+    req.end(body)
+  })
+}
+
+const rawGet = (url: string, headers: Record<string, string> = {}) => rawRequest("GET", url, headers)
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), "tidings-web-"))
+  mkdirSync(path.join(dist, "assets"))
+  writeFileSync(path.join(dist, "index.html"), indexHtml)
+  writeFileSync(path.join(dist, "assets/index-C0ffee12.js"), script)
+  writeFileSync(path.join(dist, "assets/tiny-Beef3456.css"), "body{margin:0}")
+  precompress(dist)
+  server = await startTestServer({}, { webDistDir: dist })
+})
+afterAll(async () => {
+  await server?.close()
+  rmSync(dist, { recursive: true, force: true })
+})
+
+describe("the app shell", () => {
+  it("answers GET / with the app even without Accept: text/html, and never as immutable", async () => {
+    for (const accept of [undefined, "*/*", "application/json"]) {
+      const res = await rawGet(`${server.url}/`, accept ? { accept } : {})
+      expect(res.status, accept).toBe(200)
+      expect(res.headers["content-type"]).toMatch(/^text\/html/)
+      expect(res.body.toString()).toBe(indexHtml)
+      expect(res.headers["cache-control"]).toBe("no-cache")
+    }
+    const nav = await rawGet(`${server.url}/settings/general`, { accept: "text/html" })
+    expect(nav.headers["cache-control"]).toBe("no-cache")
+    expect(nav.headers["cache-control"]).not.toContain("immutable")
+  })
+})
+
+describe("static assets", () => {
+  const asset = () => `${server.url}/assets/index-C0ffee12.js`
+
+  it("sends the brotli copy to a client that takes br: smaller, decoding to the file, cached for a year", async () => {
+    const res = await rawGet(asset(), { "accept-encoding": "gzip, deflate, br" })
+    expect(res.headers["content-encoding"]).toBe("br")
+    expect(res.headers.vary).toMatch(/accept-encoding/i)
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable")
+    expect(res.body.length).toBeLessThan(Buffer.byteLength(script) / 3)
+    expect(brotliDecompressSync(res.body).toString()).toBe(script)
+  })
+
+  it("sends gzip to a gzip-only client and the plain file to one that takes neither", async () => {
+    const gz = await rawGet(asset(), { "accept-encoding": "gzip" })
+    expect(gz.headers["content-encoding"]).toBe("gzip")
+    expect(gunzipSync(gz.body).toString()).toBe(script)
+    const plain = await rawGet(asset(), { "accept-encoding": "br;q=0, identity" })
+    expect(plain.headers["content-encoding"]).toBeUndefined()
+    expect(plain.body.toString()).toBe(script)
+  })
+
+  it("answers 304 to a matching If-None-Match, with a tag per encoding", async () => {
+    const br = await rawGet(asset(), { "accept-encoding": "br" })
+    const plain = await rawGet(asset())
+    expect(br.headers.etag).toBeTruthy()
+    expect(br.headers.etag).not.toBe(plain.headers.etag)
+    const again = await rawGet(asset(), { "accept-encoding": "br", "if-none-match": br.headers.etag! })
+    expect(again.status).toBe(304)
+    expect(again.body.length).toBe(0)
+  })
+
+  it("leaves files under 1 KiB uncompressed", async () => {
+    const res = await rawGet(`${server.url}/assets/tiny-Beef3456.css`, { "accept-encoding": "br, gzip" })
+    expect(res.headers["content-encoding"]).toBeUndefined()
+    expect(res.body.toString()).toBe("body{margin:0}")
+  })
+})
+
+describe("API answers", () => {
+  it("compresses JSON of 1 KiB or more and leaves small answers alone", async () => {
+    const user = await signUp(server.url)
+    // A validation failure lists every issue: 300 empty ids make a large answer without any setup.
+    const batch = (encoding: string) =>
+      rawRequest(
+        "POST",
+        `${server.url}/profiles/batch`,
+        { authorization: `Bearer ${user.token}`, "content-type": "application/json", "accept-encoding": encoding },
+        JSON.stringify({ ids: Array(300).fill("") }),
+      )
+    const big = await batch("br")
+    const small = await rawGet(`${server.url}/health`, { "accept-encoding": "br" })
+    expect(small.headers["content-encoding"]).toBeUndefined()
+    expect(JSON.parse(small.body.toString()).code).toBe(0)
+    expect(big.headers["content-encoding"]).toBe("br")
+    expect(big.headers.vary).toMatch(/accept-encoding/i)
+    const text = brotliDecompressSync(big.body).toString()
+    expect(text.length).toBeGreaterThan(1024)
+    expect(big.body.length).toBeLessThan(text.length)
+    JSON.parse(text)
+    const gz = await batch("gzip")
+    expect(gz.headers["content-encoding"]).toBe("gzip")
+    expect(gunzipSync(gz.body).toString()).toBe(text)
+  })
+})
