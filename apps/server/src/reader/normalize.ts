@@ -7,7 +7,7 @@ import { atomDraft } from "./normalize-atom.ts"
 import { jsonDraft } from "./normalize-json.ts"
 import { rssDraft } from "./normalize-rss.ts"
 import { type SanitizedFragment, sanitizeFragment } from "./sanitize.ts"
-import { collapseWhitespace, plainText, type RichText, stableHash, textToHtml, trimDescription } from "./text.ts"
+import { collapseWhitespace, inertText, plainText, type RichText, stableHash, textToHtml, trimDescription } from "./text.ts"
 import type { ParsedEntry, ParsedFeed } from "./types.ts"
 
 /** What a format mapper knows about an entry before sanitising and fallbacks. URLs are already absolute. */
@@ -81,8 +81,13 @@ function contentAndDescription(d: EntryDraft): { content: SanitizedFragment | nu
   const source = d.content ?? d.summary
   const describedBySummary = d.summary !== null && d.summary !== source
   const content = render(source, !describedBySummary)
-  const description = describedBySummary ? plainText(d.summary) : (content?.text ?? null)
-  return { content, description: trimDescription(description || null) }
+  const description = describedBySummary ? plainText(d.summary) : inertText(content?.text)
+  return { content, description: trimDescription(description) }
+}
+
+function categoryList(raw: string[]): string[] | null {
+  const names = new Set(raw.map(inertText).filter((c): c is string => !!c))
+  return names.size ? [...names] : null
 }
 
 function finishEntry(d: EntryDraft, feedLanguage: string | null): ParsedEntry {
@@ -98,12 +103,12 @@ function finishEntry(d: EntryDraft, feedLanguage: string | null): ParsedEntry {
     url: d.url,
     content: content?.html || null,
     description,
-    author: d.author?.trim() || null,
+    author: inertText(d.author),
     authorUrl: d.authorUrl,
     authorAvatar: d.authorAvatar,
     publishedAt: published ?? updated,
     updatedAt: updated,
-    categories: d.categories.length ? [...new Set(d.categories.map((c) => c.trim()).filter(Boolean))] : null,
+    categories: categoryList(d.categories),
     media: media.length ? media : null,
     attachments: attachments.length ? attachments : null,
     extra: null,
@@ -118,7 +123,7 @@ function finishFeed(d: FeedDraft): ParsedFeed {
     format: d.format,
     title: plainText(d.title),
     siteUrl: d.siteUrl,
-    description: description?.text || null,
+    description: inertText(description?.text),
     descriptionHtml: description?.html || null,
     image: d.image,
     language,
