@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, lt, not, type SQL, sql } from "drizzle-o
 import { RUN_LIMIT } from "./collections.ts"
 import type { DB } from "./db.ts"
 import { listItemColumns, recentEntriesOf, timelineInsert } from "./entries.ts"
-import { collections, entries, feeds, subscriptions, timeline } from "./schema.ts"
+import { actions, collections, entries, feeds, subscriptions, timeline } from "./schema.ts"
 
 export interface TimelineFilter {
   userId: string
@@ -142,11 +142,31 @@ export async function timelineRow(db: DB, userId: string, entryId: string) {
   return row
 }
 
+/** A timeline row that was just inserted: an entry entering one user's timeline, by whatever path. */
+export type ArrivedRow = {
+  userId: string
+  entryId: string
+  feedId: string
+  view: number
+}
+
+/**
+ * Runs a timeline insert and answers the rows it inserted (not those that only gained a source: their entry was
+ * in the timeline already), only for users something may act on as entries arrive: those with action rules.
+ */
+export async function insertArrivals(db: DB, insert: SQL): Promise<ArrivedRow[]> {
+  const result = await db.execute<ArrivedRow>(sql`
+    with written as (${insert} returning user_id, entry_id, feed_id, view, (xmax = 0) as inserted)
+    select w.user_id as "userId", w.entry_id as "entryId", w.feed_id as "feedId", w.view from written w
+    where w.inserted and exists (select 1 from ${actions} a where a.user_id = w.user_id)`)
+  return result.rows
+}
+
 /** Gives a new subscriber the feed's most recent entries, so the first page is there when subscribe returns. */
-export async function backfill(db: DB, userId: string, feedId: string, limit = 500) {
+export async function backfill(db: DB, userId: string, feedId: string, limit = 500): Promise<ArrivedRow[]> {
   const recent = sql`select id as entry_id, feed_id, published_at, inserted_at from ${entries}
     where feed_id = ${feedId} order by published_at desc limit ${limit}`
-  await db.execute(timelineInsert(recent, userId))
+  return insertArrivals(db, timelineInsert(recent, userId))
 }
 
 /** Removes one source from the rows in scope; rows that had only that source go. (Two statements: one statement
@@ -190,8 +210,8 @@ export async function moveListToView(db: DB, userId: string, listId: string, vie
 }
 
 /** A new subscriber's rows for many feeds at once: each feed's most recent `perFeed` entries. */
-export async function backfillMany(db: DB, userId: string, feedIds: string[], perFeed = 100) {
-  if (!feedIds.length) return
+export async function backfillMany(db: DB, userId: string, feedIds: string[], perFeed = 100): Promise<ArrivedRow[]> {
+  if (!feedIds.length) return []
   const recent = recentEntriesOf(sql`select unnest(${sql.param(feedIds)}::text[]) as feed_id`, perFeed)
-  await db.execute(timelineInsert(recent, userId))
+  return insertArrivals(db, timelineInsert(recent, userId))
 }
