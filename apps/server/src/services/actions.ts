@@ -15,6 +15,8 @@ import {
   saveActions,
 } from "../storage/actions.ts"
 import type { DB } from "../storage/db.ts"
+import { findArrivalsWithPendingMarks } from "../storage/pending-marks.ts"
+import type { ArrivedRow } from "../storage/timeline.ts"
 import {
   type ActionRule,
   CONDITION_FIELDS,
@@ -42,10 +44,14 @@ export async function getActions(deps: Deps, userId: string) {
 
 /** Validates and stores the user's whole rule list; invalid input (4) or too many rules (12000) store nothing. */
 export async function saveActionRules(deps: Deps, userId: string, rules: unknown[]): Promise<void> {
+  await saveActions(deps.db, userId, validActionRules(deps, rules), deps.now())
+}
+
+/** The rule list as stored, or the error saving it would give. */
+export function validActionRules(deps: Deps, rules: unknown[]): unknown[] {
   const max = deps.config.MAX_ACTIONS
   if (rules.length > max) throw new AppError(ErrorCode.ActionLimitExceeded, { reason: `At most ${max} rules` })
-  const valid = parse(ruleListSchema, { rules })
-  await saveActions(deps.db, userId, valid.rules, deps.now())
+  return parse(ruleListSchema, { rules }).rules
 }
 
 const VALUE_MAX = 1000
@@ -125,20 +131,27 @@ const ruleListSchema = z.object({ rules: z.array(ruleSchema) })
 // ---- at ingest
 
 /**
- * Hooks for one ingest: after each batch, the rules of the users who received the new entries run on them
- * (services/arrivals.ts) in the same transaction; webhooks go out only after the commit.
+ * Hooks for one ingest: after each batch, the rules of the users who received the new entries, and their imported
+ * marks, apply to them (services/arrivals.ts) in the same transaction; webhooks go out only after the commit.
  */
 export function actionHooks(deps: Deps): IngestHooks {
   const outbox: Delivery[] = []
   return {
     async afterBatch(tx, feedId, insertedIds) {
-      const arrived = await findArrivalsForRuleUsers(tx, feedId, insertedIds)
+      const arrived = uniqueRows([
+        ...(await findArrivalsForRuleUsers(tx, feedId, insertedIds)),
+        ...(await findArrivalsWithPendingMarks(tx, feedId, insertedIds)),
+      ])
       outbox.push(...(await applyRulesToArrivals(deps, tx, arrived, "new")))
     },
     async afterCommit() {
       sendDeliveries(deps, outbox.splice(0))
     },
   }
+}
+
+function uniqueRows(rows: ArrivedRow[]): ArrivedRow[] {
+  return [...new Map(rows.map((r) => [`${r.userId} ${r.entryId}`, r])).values()]
 }
 
 // ---- on entry lists

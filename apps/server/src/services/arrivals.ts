@@ -1,5 +1,6 @@
 // Entries entering a user's timeline, by whatever path (ingest fan-out, subscribe-time copy, list subscription,
-// a feed added to a followed list, OPML import): the one place where the user's action rules run on them.
+// a feed added to a followed list, OPML and data imports): the one place where the user's action rules run on them,
+// and where read and star state imported from another server (pending marks) reaches them.
 import type { Deps } from "../deps.ts"
 import type { Delivery } from "../reader/webhook.ts"
 import {
@@ -13,6 +14,7 @@ import {
 import type { DB } from "../storage/db.ts"
 import type { EntryRow } from "../storage/entries.ts"
 import { type FeedRow, findFeedsByIds } from "../storage/feeds.ts"
+import { applyPendingMarks } from "../storage/pending-marks.ts"
 import type { ArrivedRow } from "../storage/timeline.ts"
 import { type ActionRule, type CompiledRule, compileRules, evaluateRules, subjectOf } from "./action-rules.ts"
 import { toEntry } from "./wire.ts"
@@ -36,6 +38,8 @@ export async function applyRulesToArrivals(
   kind: ArrivalKind,
 ): Promise<Delivery[]> {
   if (!rows.length) return []
+  // The user's own state from another server first, so rules see and act on the entry as the user left it.
+  await applyPendingMarks(tx, rows)
   const rules = await compiledRulesOf(tx, rows)
   const relevant = rows.filter((r) => rules.has(r.userId))
   if (!relevant.length) return []

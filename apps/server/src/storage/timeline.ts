@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, lt, not, type SQL, sql } from "drizzle-o
 import { RUN_LIMIT } from "./collections.ts"
 import type { DB } from "./db.ts"
 import { listItemColumns, recentEntriesOf, timelineInsert } from "./entries.ts"
-import { actions, collections, entries, feeds, subscriptions, timeline } from "./schema.ts"
+import { actions, collections, entries, feeds, pendingMarks, subscriptions, timeline } from "./schema.ts"
 
 export interface TimelineFilter {
   userId: string
@@ -152,13 +152,15 @@ export type ArrivedRow = {
 
 /**
  * Runs a timeline insert and answers the rows it inserted (not those that only gained a source: their entry was
- * in the timeline already), only for users something may act on as entries arrive: those with action rules.
+ * in the timeline already), only for users something may act on as entries arrive: those with action rules or
+ * with imported marks waiting (services/arrivals.ts).
  */
 export async function insertArrivals(db: DB, insert: SQL): Promise<ArrivedRow[]> {
   const result = await db.execute<ArrivedRow>(sql`
     with written as (${insert} returning user_id, entry_id, feed_id, view, (xmax = 0) as inserted)
     select w.user_id as "userId", w.entry_id as "entryId", w.feed_id as "feedId", w.view from written w
-    where w.inserted and exists (select 1 from ${actions} a where a.user_id = w.user_id)`)
+    where w.inserted and (exists (select 1 from ${actions} a where a.user_id = w.user_id)
+      or exists (select 1 from ${pendingMarks} pm where pm.user_id = w.user_id))`)
   return result.rows
 }
 
