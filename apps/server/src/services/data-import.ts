@@ -61,7 +61,7 @@ const documentSchema = z.object({
         id,
         title: z.string().trim().min(1).max(200),
         description: text(2000),
-        image: text(2048),
+        image: z.url().max(2048).nullish(),
         view,
         fee: z.number().int().min(0).max(1_000_000).default(0),
         createdAt: when,

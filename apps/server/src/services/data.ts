@@ -32,9 +32,15 @@ export function exportUserDataStream(deps: Deps, userId: string): ReadableStream
   const encoder = new TextEncoder()
   return new ReadableStream({
     async pull(controller) {
-      const next = await chunks.next()
-      if (next.done) controller.close()
-      else controller.enqueue(encoder.encode(next.value))
+      try {
+        const next = await chunks.next()
+        if (next.done) controller.close()
+        else controller.enqueue(encoder.encode(next.value))
+      } catch (error) {
+        // The status line has gone out already: the client sees a cut-off document, which does not parse.
+        deps.log.error("data export failed", { userId, error: error instanceof Error ? error.name : "unknown" })
+        controller.error(error)
+      }
     },
     async cancel() {
       await chunks.return(undefined)
