@@ -7,7 +7,7 @@ import { atomDraft } from "./normalize-atom.ts"
 import { jsonDraft } from "./normalize-json.ts"
 import { rssDraft } from "./normalize-rss.ts"
 import { type SanitizedFragment, sanitizeFragment } from "./sanitize.ts"
-import { collapseWhitespace, inertText, plainText, type RichText, stableHash, textToHtml, trimDescription } from "./text.ts"
+import { collapseWhitespace, plainText, type RichText, stableHash, textToHtml, trimDescription } from "./text.ts"
 import type { ParsedEntry, ParsedFeed } from "./types.ts"
 
 /** What a format mapper knows about an entry before sanitising and fallbacks. URLs are already absolute. */
@@ -81,13 +81,8 @@ function contentAndDescription(d: EntryDraft): { content: SanitizedFragment | nu
   const source = d.content ?? d.summary
   const describedBySummary = d.summary !== null && d.summary !== source
   const content = render(source, !describedBySummary)
-  const description = describedBySummary ? plainText(d.summary) : inertText(content?.text)
-  return { content, description: trimDescription(description) }
-}
-
-function categoryList(raw: string[]): string[] | null {
-  const names = new Set(raw.map(inertText).filter((c): c is string => !!c))
-  return names.size ? [...names] : null
+  const description = describedBySummary ? plainText(d.summary) : (content?.text ?? null)
+  return { content, description: trimDescription(description || null) }
 }
 
 function finishEntry(d: EntryDraft, feedLanguage: string | null): ParsedEntry {
@@ -103,12 +98,12 @@ function finishEntry(d: EntryDraft, feedLanguage: string | null): ParsedEntry {
     url: d.url,
     content: content?.html || null,
     description,
-    author: inertText(d.author),
+    author: d.author?.trim() || null,
     authorUrl: d.authorUrl,
     authorAvatar: d.authorAvatar,
     publishedAt: published ?? updated,
     updatedAt: updated,
-    categories: categoryList(d.categories),
+    categories: d.categories.length ? [...new Set(d.categories.map((c) => c.trim()).filter(Boolean))] : null,
     media: media.length ? media : null,
     attachments: attachments.length ? attachments : null,
     extra: null,
@@ -123,7 +118,7 @@ function finishFeed(d: FeedDraft): ParsedFeed {
     format: d.format,
     title: plainText(d.title),
     siteUrl: d.siteUrl,
-    description: inertText(description?.text),
+    description: description?.text || null,
     descriptionHtml: description?.html || null,
     image: d.image,
     language,

@@ -34,25 +34,8 @@ export function textToHtml(text: string): string {
 }
 
 export function plainText(t: RichText | null): string | null {
-  return t ? inertText(t.value) : null
-}
-
-// What an HTML parser would take for the start of a tag, a comment or a doctype: "a < b" is text, "<b" is not.
-const TAG_START = /<[A-Za-z!/?]/
-const MAX_UNWRAP = 4
-
-/**
- * Plain text that stays text wherever a client puts it, whatever the feed declared: titles, authors and
- * descriptions are rendered as HTML by some clients, and JSON Feed's summary or an RSS title is "plain text" that
- * may hold `<script>` or entity-encoded markup. So every format's text goes through here: markup is parsed and
- * dropped (scripts with their bodies), entities decoded, and that repeated while decoding revealed more markup.
- */
-export function inertText(value: string | null | undefined): string | null {
-  if (!value) return null
-  let text = htmlToText(value)
-  for (let i = 0; i < MAX_UNWRAP && TAG_START.test(text); i++) text = htmlToText(text)
-  // deeper encodings than any real feed uses: what is left of a tag loses its "<"
-  if (TAG_START.test(text)) text = text.replace(/<(?=[A-Za-z!/?])/g, "")
+  if (!t) return null
+  const text = t.html ? htmlToText(t.value) : collapseWhitespace(t.value)
   return text || null
 }
 
