@@ -1,10 +1,11 @@
 // Action rules on every path that brings entries into a timeline: the copy made at subscribe time, a list
-// subscription, a feed added to a followed list, a re-subscribe, OPML import, and later arrivals (ingest).
+// subscription, a feed added to a followed list, a re-subscribe, later arrivals (ingest) and inbox deliveries.
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { newId } from "../src/ids.ts"
 import { refreshFeedById } from "../src/services/feeds.ts"
+import { storeInboxEntry } from "../src/services/inboxes.ts"
 import { listFeeds, lists } from "../src/storage/schema.ts"
 import { type FeedServer, type RssItem, rss, startFeedServer } from "./support/feeds.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
@@ -198,5 +199,30 @@ describe("rules on later arrivals", () => {
     await server.deps.webhooks.idle()
     const calls = hooks.calls.filter((c) => c.includes(feeds.url(path)))
     expect(calls.map((c) => JSON.parse(c).entry.title)).toEqual(["Another keeper"])
+  })
+})
+
+describe("rules on inbox deliveries", () => {
+  it("block and silence entries pushed into an inbox, and webhooks announce them", async () => {
+    const { api } = await userWithRules()
+    const handle = `rules-${newId().slice(-8)}`
+    expect((await api("POST", "/inboxes", { handle, title: "Mail" })).status).toBe(200)
+    const at = Date.UTC(2026, 2, 1)
+    for (const [i, title] of ["Big spoiler", "A keeper", "Pure noise", "Plain"].entries())
+      await storeInboxEntry(server.deps, handle, {
+        guid: `${handle}-${i}`,
+        title,
+        publishedAt: new Date(at - i * 1000),
+      })
+
+    const items: Item[] = (await api("POST", "/entries/inbox", { inboxId: handle })).body.data
+    expect(Object.fromEntries(items.map((i) => [i.entries.title, i.read]))).toEqual({
+      "A keeper": false,
+      "Pure noise": true,
+      Plain: false,
+    })
+    await server.deps.webhooks.idle()
+    const calls = hooks.calls.map((c) => JSON.parse(c)).filter((c) => c.feed.id === handle)
+    expect(calls.map((c) => c.entry.title)).toEqual(["A keeper"])
   })
 })

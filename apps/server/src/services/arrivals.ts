@@ -14,6 +14,7 @@ import {
 import type { DB } from "../storage/db.ts"
 import type { EntryRow } from "../storage/entries.ts"
 import { type FeedRow, findFeedsByIds } from "../storage/feeds.ts"
+import { deleteInboxEntry, findInboxArrival, setInboxEntriesRead } from "../storage/inboxes.ts"
 import { applyPendingMarks } from "../storage/pending-marks.ts"
 import type { ArrivedRow } from "../storage/timeline.ts"
 import { type ActionRule, type CompiledRule, compileRules, evaluateRules, subjectOf } from "./action-rules.ts"
@@ -71,6 +72,29 @@ export async function applyRulesToArrivals(
   return deliveries
 }
 
+/**
+ * An entry just delivered into an inbox (webhook, e-mail) meets its owner's rules as a feed entry does: block
+ * removes it, silence marks it read, webhooks are owed. Inbox entries cannot be starred (collections hold feed
+ * entries), so a star result does nothing here. The inbox stands in for the feed in conditions.
+ */
+export async function applyRulesToInboxArrival(deps: Deps, tx: DB, handle: string, entryId: string) {
+  const arrival = await findInboxArrival(tx, handle, entryId)
+  if (!arrival) return []
+  const { entry, inbox } = arrival
+  const rules = await compiledRulesOf(tx, [{ userId: inbox.userId }])
+  const view = arrival.view ?? 0
+  const feed = { title: inbox.title ?? inbox.handle, url: null, siteUrl: null }
+  const subject = subjectOf(entry, feed, view, arrival.category ?? null, entry.content, ["unread"])
+  const result = evaluateRules(rules.get(inbox.userId) ?? [], subject)
+  if (!result) return []
+  if (result.block) await deleteInboxEntry(tx, inbox.userId, entry.id)
+  else if (result.silence) await setInboxEntriesRead(tx, inbox.userId, [entry.id], true)
+  // The same entry shape as a feed entry's; an inbox entry has no update or readability times.
+  const wire = toEntry({ ...entry, updatedAt: null, readabilityUpdatedAt: null })
+  const payload = { entry: wire, feed: { ...feed, id: inbox.handle, image: null }, view }
+  return (result.webhooks ?? []).map((url) => ({ userId: inbox.userId, url, payload }))
+}
+
 /** Sends deliveries owed by a committed transaction, beside the caller rather than holding it. */
 export function sendDeliveries(deps: Deps, deliveries: Delivery[]): void {
   if (!deliveries.length) return
@@ -78,7 +102,7 @@ export function sendDeliveries(deps: Deps, deliveries: Delivery[]): void {
   deps.webhooks.send(deliveries, options, deps.log)
 }
 
-async function compiledRulesOf(tx: DB, rows: ArrivedRow[]): Promise<Map<string, CompiledRule[]>> {
+async function compiledRulesOf(tx: DB, rows: { userId: string }[]): Promise<Map<string, CompiledRule[]>> {
   const stored = await findRulesOf(tx, [...new Set(rows.map((r) => r.userId))])
   const compiled = new Map<string, CompiledRule[]>()
   for (const [userId, rules] of stored) {

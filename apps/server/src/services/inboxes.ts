@@ -24,6 +24,7 @@ import {
   updateInboxTitle,
   upsertInboxEntry,
 } from "../storage/inboxes.ts"
+import { applyRulesToInboxArrival, sendDeliveries } from "./arrivals.ts"
 import type { SessionInfo } from "./session.ts"
 import { toInbox } from "./wire.ts"
 
@@ -219,7 +220,14 @@ const NO_BASE = "https://inbox.invalid/"
 
 /** Stores the entry (sanitised), or updates the one with the same guid; answers its id and whether it is new. */
 export async function storeInboxEntry(deps: Deps, handle: string, input: InboxEntryInput) {
-  return upsertInboxEntry(deps.db, inboxEntryRow(handle, input, deps.now()))
+  const { stored, deliveries } = await withTransaction(deps.db, async (tx) => {
+    const stored = await upsertInboxEntry(tx, inboxEntryRow(handle, input, deps.now()))
+    // Only a first delivery is news; a repeat of the same guid updates the entry and leaves it to the user.
+    const deliveries = stored.inserted ? await applyRulesToInboxArrival(deps, tx, handle, stored.id) : []
+    return { stored, deliveries }
+  })
+  sendDeliveries(deps, deliveries)
+  return stored
 }
 
 /** The row an entry pushed into an inbox is stored as: content sanitised, text fields cleaned. */

@@ -234,3 +234,14 @@ export async function insertInboxEntries(db: DB, rows: InboxEntryInsert[]): Prom
   if (!rows.length) return
   await db.insert(inboxEntries).values(rows).onConflictDoNothing()
 }
+
+/** A new inbox entry with what the owner's rules read: the owner, the inbox, and the owner's subscription to it. */
+export async function findInboxArrival(db: DB, handle: string, entryId: string) {
+  const [row] = await db
+    .select({ entry: inboxEntries, inbox: inboxes, view: subscriptions.view, category: subscriptions.category })
+    .from(inboxEntries)
+    .innerJoin(inboxes, eq(inboxes.handle, inboxEntries.inboxHandle))
+    .leftJoin(subscriptions, and(eq(subscriptions.inboxId, inboxes.handle), eq(subscriptions.userId, inboxes.userId)))
+    .where(and(eq(inboxEntries.id, entryId), eq(inboxEntries.inboxHandle, handle)))
+  return row
+}
