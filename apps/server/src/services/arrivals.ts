@@ -77,7 +77,7 @@ export async function applyRulesToArrivals(
  * removes it, silence marks it read, webhooks are owed. Inbox entries cannot be starred (collections hold feed
  * entries), so a star result does nothing here. The inbox stands in for the feed in conditions.
  */
-export async function applyRulesToInboxArrival(deps: Deps, tx: DB, handle: string, entryId: string) {
+export async function applyRulesToInboxArrival(tx: DB, handle: string, entryId: string) {
   const arrival = await findInboxArrival(tx, handle, entryId)
   if (!arrival) return []
   const { entry, inbox } = arrival

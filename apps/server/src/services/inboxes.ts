@@ -223,7 +223,7 @@ export async function storeInboxEntry(deps: Deps, handle: string, input: InboxEn
   const { stored, deliveries } = await withTransaction(deps.db, async (tx) => {
     const stored = await upsertInboxEntry(tx, inboxEntryRow(handle, input, deps.now()))
     // Only a first delivery is news; a repeat of the same guid updates the entry and leaves it to the user.
-    const deliveries = stored.inserted ? await applyRulesToInboxArrival(deps, tx, handle, stored.id) : []
+    const deliveries = stored.inserted ? await applyRulesToInboxArrival(tx, handle, stored.id) : []
     return { stored, deliveries }
   })
   sendDeliveries(deps, deliveries)
