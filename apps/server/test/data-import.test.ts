@@ -104,7 +104,7 @@ function portable(doc: Doc) {
     })),
     inboxes: doc.inboxes,
     settings: doc.settings,
-    actions: drop(doc.actions as Record<string, unknown>, "updatedAt"),
+    actions: doc.actions ? drop(doc.actions as Record<string, unknown>, "updatedAt") : null,
     collections: rows("collections").map((c) => drop(c, "entryId", "feedId")),
     reads: [...rows("reads")].sort(byText),
     inboxEntries: [...rows("inboxEntries")].sort(byText),
@@ -183,6 +183,23 @@ describe("data import", () => {
     // Mover's marks: one on an entry Carol's feed already had here (applied as it was copied in), one on a feed
     // fetched after the import (applied as it arrived).
     expect((await exportOf(mover)).reads).toHaveLength(2)
+  })
+
+  it("restores a star on an entry of a feed the user no longer follows, when the new server has the entry", async () => {
+    const url = newFeed("left")
+    const alice = apiAs(source.url, await signUp(source.url))
+    const feedId = (await alice("POST", "/subscriptions", { url, view: 0 })).body.feed.id
+    const starredId = Object.values(await entryIds(alice, feedId))[1]
+    await alice("POST", "/collections", { entryId: starredId, view: 0 })
+    await alice("DELETE", "/subscriptions", { feedId })
+    const doc = await exportOf(alice)
+    expect([doc.subscriptions, (doc.collections as unknown[]).length]).toEqual([[], 1])
+
+    // Someone on the target follows the feed, so its entries exist there.
+    await apiAs(target.url, await signUp(target.url))("POST", "/subscriptions", { url, view: 0 })
+    const mover = apiAs(target.url, await signUp(target.url))
+    expect((await mover("POST", "/data/g", doc)).status).toBe(200)
+    expect(portable(await exportOf(mover)).collections).toEqual(portable(doc).collections)
   })
 
   it("refuses a bad document with the issues and changes nothing", async () => {

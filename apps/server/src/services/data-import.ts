@@ -15,7 +15,7 @@ import { type DB, lockUser, withTransaction } from "../storage/db.ts"
 import { ensureFeeds, refreshSubscriptionCounts } from "../storage/feeds.ts"
 import { countInboxes, insertInboxEntries } from "../storage/inboxes.ts"
 import { addListFeeds, backfillListEntries, countListsOwnedBy, findList, insertList } from "../storage/lists.ts"
-import { insertPendingMarks, type PendingMark } from "../storage/pending-marks.ts"
+import { applyStarsToExistingEntries, insertPendingMarks, type PendingMark } from "../storage/pending-marks.ts"
 import { mergeSettings } from "../storage/settings.ts"
 import { countSubscriptions, insertFeedSubscriptions, upsertSubscription } from "../storage/subscriptions.ts"
 import { backfillMany } from "../storage/timeline.ts"
@@ -140,6 +140,7 @@ export async function importUserData(deps: Deps, session: SessionInfo, queue: Fe
     const lists = await importLists(context)
     await importListSubscriptions(context, lists.ids)
     const inboxes = await importInboxes(context)
+    await applyStarsToExistingEntries(tx, session.userId)
     return {
       result: { feeds: feeds.added.length, lists: lists.ids.size, inboxes, pendingMarks: marks } as ImportResult,
       unfetched: [...feeds.unfetched, ...lists.unfetched],

@@ -64,3 +64,28 @@ export async function findArrivalsWithPendingMarks(db: DB, feedId: string, entry
     where e.feed_id = ${feedId} and e.id = any(${sql.param(entryIds)}::text[])`)
   return result.rows
 }
+
+/**
+ * Stars need no timeline row (a starred entry stays visible after unsubscribing), so a user's star marks whose
+ * entry exists here already are applied at once, whether or not the entry will ever enter their timeline. The
+ * read half of a mark stays pending for the timeline.
+ */
+export async function applyStarsToExistingEntries(db: DB, userId: string): Promise<void> {
+  await db.execute(sql`
+    with found as (
+      select pm.feed_url, pm.guid, e.id as entry_id, e.feed_id, pm.starred_at, pm.star_view
+      from ${pendingMarks} pm
+      join ${feeds} f on f.url = pm.feed_url
+      join ${entries} e on e.feed_id = f.id and e.guid = pm.guid
+      where pm.user_id = ${userId} and pm.starred_at is not null
+    ), starred as (
+      insert into ${collections} (user_id, entry_id, feed_id, view, created_at)
+      select ${userId}, entry_id, feed_id, coalesce(star_view, 0), starred_at from found
+      on conflict do nothing
+    ), unstarred as (
+      update ${pendingMarks} pm set starred_at = null, star_view = null from found
+      where pm.user_id = ${userId} and pm.feed_url = found.feed_url and pm.guid = found.guid and pm.read
+    )
+    delete from ${pendingMarks} pm using found
+    where pm.user_id = ${userId} and pm.feed_url = found.feed_url and pm.guid = found.guid and not pm.read`)
+}
