@@ -68,7 +68,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
       maxAge: 600,
     }),
   )
-  app.use("*", limitBodies())
+  app.use("*", limitBodies(deps.config.DATA_IMPORT_MAX_BYTES))
   // Outside everything that answers, errors included; static files arrive already encoded and pass through.
   app.use("*", compressResponses())
   const web = webDistDir ? webClient(webDistDir) : undefined
@@ -99,7 +99,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/settings", settingsRoutes(deps)],
     ["/profiles", profileRoutes(deps)],
     ["/invitations", invitationRoutes(deps)],
-    ["/data", dataRoutes(deps)],
+    ["/data", dataRoutes(deps, jobs)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
     app.use(prefix, session)
@@ -118,10 +118,12 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
 }
 
 const UPLOADS = new Set(["/subscriptions/import", "/subscriptions/parse-opml", "/lists/import"])
+const DATA_IMPORT = "/data/g"
 const MiB = 1024 * 1024
 
-/** Bodies are capped before they are read: 1 MiB for JSON, 6 MiB for OPML uploads. */
-function limitBodies() {
+/** Bodies are capped before they are read: 1 MiB for JSON, 6 MiB for OPML uploads, DATA_IMPORT_MAX_BYTES for a data
+ * import. */
+function limitBodies(importMax: number) {
   // The rest of the body is never read, so the connection cannot carry another request: close it.
   const tooLarge = (max: number) => (c: Context) =>
     c.json(
@@ -131,7 +133,9 @@ function limitBodies() {
     )
   const json = bodyLimit({ maxSize: MiB, onError: tooLarge(1) })
   const upload = bodyLimit({ maxSize: 6 * MiB, onError: tooLarge(6) })
-  return (c: Context, next: Next) => (UPLOADS.has(c.req.path) ? upload : json)(c, next)
+  const dataImport = bodyLimit({ maxSize: importMax, onError: tooLarge(Math.round((importMax / MiB) * 100) / 100) })
+  return (c: Context, next: Next) =>
+    (UPLOADS.has(c.req.path) ? upload : c.req.path === DATA_IMPORT ? dataImport : json)(c, next)
 }
 
 // PostgreSQL rejects some values only when it stores them (a NUL character, a value past an index's row limit):

@@ -79,6 +79,12 @@ const schema = z.object({
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
   /** A document still parsing after this long fails as not a feed, and its thread is replaced. */
   FEED_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The largest data import (POST /data/g) accepted; larger bodies get 14001 (413) unread. */
+  DATA_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(32 * 1024 * 1024),
   FEED_MAX_BYTES: z.coerce
     .number()
     .int()

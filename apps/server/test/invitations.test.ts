@@ -1,4 +1,4 @@
-// Invitations through the official client: create, list, use (which makes the user pro), limits and the 1003 reasons.
+// Invitations through the official client: create, list, use (which makes the user pro), limits and the error codes.
 import { randomUUID } from "node:crypto"
 import { FollowAPIError, FollowClient } from "@follow-app/client-sdk"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -102,6 +102,9 @@ describe("invitations", () => {
     const [a, b] = [await newTrialUser(), await newTrialUser()]
     const results = await Promise.allSettled([a.api.invitations.use({ code }), b.api.invitations.use({ code })])
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"])
+    // The loser of the race is told the code is spent, whichever check caught it.
+    const lost = results.find((r) => r.status === "rejected")
+    expect(await failure(Promise.reject(lost?.reason))).toMatchObject({ status: 400, code: "5002" })
     const roles = [(await sessionOf(a.user)).role, (await sessionOf(b.user)).role].sort()
     expect(roles).toEqual(["pro", "trial"])
 
@@ -124,7 +127,7 @@ describe("invitation errors", () => {
     expect((await admin.api.invitations.list()).data).toHaveLength(LIMIT)
   })
 
-  it("1003 (400) with a reason for a malformed, unknown, used or own code, or an account that is already pro", async () => {
+  it("5003 (404) for an unknown code, 5002 (400) for a spent one, 1003 (400) for the other refusals", async () => {
     const admin = await newAdmin()
     const { data: code } = await admin.api.invitations.create({})
     const { data: spent } = await admin.api.invitations.create({})
@@ -132,33 +135,35 @@ describe("invitation errors", () => {
     await other.api.invitations.use({ code: spent })
     const trial = await newTrialUser()
 
-    const cases: [TestUser, unknown, string][] = [
-      [trial.user, "abc", "not an invitation code"],
-      [trial.user, "", "not an invitation code"],
-      [trial.user, 1234567890, "not an invitation code"],
-      [trial.user, undefined, "not an invitation code"],
-      [trial.user, "O0I1L0O0I1", "not an invitation code"],
-      [trial.user, "ZZZZZZZZZZ", "does not exist"],
-      [trial.user, spent, "already been used"],
-      [admin.user, code, "your own invitation code"],
-      [other.user, code, "already has pro access"],
+    const cases: [TestUser, unknown, number, number, string][] = [
+      [trial.user, "abc", 400, 1003, "not an invitation code"],
+      [trial.user, "", 400, 1003, "not an invitation code"],
+      [trial.user, 1234567890, 400, 1003, "not an invitation code"],
+      [trial.user, undefined, 400, 1003, "not an invitation code"],
+      [trial.user, "O0I1L0O0I1", 400, 1003, "not an invitation code"],
+      [trial.user, "ZZZZZZZZZZ", 404, 5003, "does not exist"],
+      [trial.user, spent, 400, 5002, "already been used"],
+      [trial.user, spent.toLowerCase(), 400, 5002, "already been used"],
+      [admin.user, code, 400, 1003, "your own invitation code"],
+      [other.user, code, 400, 1003, "already has pro access"],
     ]
-    for (const [user, given, reason] of cases) {
+    for (const [user, given, status, errorCode, reason] of cases) {
       const res = await fetch(`${server.url}/invitations/use`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${user.token}` },
         body: JSON.stringify({ code: given }),
       })
       const body = (await res.json()) as { code: number; reason: string; data?: unknown }
-      expect({ given, status: res.status, code: body.code }).toEqual({ given, status: 400, code: 1003 })
+      expect({ given, status: res.status, code: body.code }).toEqual({ given, status, code: errorCode })
       expect(body.reason).toContain(reason)
-      // No `data`: with it the SDK would raise a validation error and the client would not open /invitation.
+      // No `data`: with it the SDK would raise a validation error and lose the code.
       expect(body).not.toHaveProperty("data")
     }
     expect(await failure(trial.api.invitations.use({ code: "ZZZZZZZZZZ" }))).toMatchObject({
-      status: 400,
-      code: "1003",
+      status: 404,
+      code: "5003",
     })
+    expect(await failure(trial.api.invitations.use({ code: spent }))).toMatchObject({ status: 400, code: "5002" })
     // Nothing changed: the code is still unused and the trial user still a trial user.
     expect((await admin.api.invitations.list()).data.find((i) => i.code === code)?.usedAt).toBeNull()
     expect((await sessionOf(trial.user)).role).toBe("trial")

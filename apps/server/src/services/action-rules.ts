@@ -107,6 +107,25 @@ export interface RuleSubject {
   statuses: readonly string[]
 }
 
+/** The same view of an entry for every caller: a stored row as it arrives, a list item on entry pages. */
+export function subjectOf(
+  entry: Pick<RuleSubject["entry"], "title" | "url" | "author" | "media" | "attachments">,
+  feed: RuleSubject["feed"],
+  view: number,
+  category: string | null,
+  content: string | null,
+  statuses: string[],
+): RuleSubject {
+  const { title, url, author, media, attachments } = entry
+  return {
+    view,
+    category,
+    feed: { title: feed.title, url: feed.url, siteUrl: feed.siteUrl },
+    entry: { title, url, author, content, media, attachments },
+    statuses,
+  }
+}
+
 interface CompiledCondition {
   field: ConditionField
   operator: Operator

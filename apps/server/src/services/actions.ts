@@ -8,32 +8,26 @@ import { parse } from "../http.ts"
 import type { IngestHooks } from "../reader/ingest.ts"
 import type { Delivery } from "../reader/webhook.ts"
 import {
-  applyRuleEffects,
   findActions,
-  findEntriesByIds,
+  findArrivalsForRuleUsers,
   findEntryContents,
-  findFeedCategories,
-  findRuleRecipients,
   findSubscriptionCategories,
-  type RuleEffects,
-  type RuleRecipient,
   saveActions,
 } from "../storage/actions.ts"
 import type { DB } from "../storage/db.ts"
-import type { EntryRow } from "../storage/entries.ts"
-import { type FeedRow, findFeedById } from "../storage/feeds.ts"
+import { findArrivalsWithPendingMarks } from "../storage/pending-marks.ts"
+import type { ArrivedRow } from "../storage/timeline.ts"
 import {
   type ActionRule,
   CONDITION_FIELDS,
-  type CompiledRule,
   compileRules,
   conditionProblem,
   evaluateRules,
   fieldsUsed,
   OPERATORS,
-  type RuleSubject,
+  subjectOf,
 } from "./action-rules.ts"
-import { toEntry } from "./wire.ts"
+import { applyRulesToArrivals, sendDeliveries } from "./arrivals.ts"
 
 // ---- the stored list
 
@@ -50,10 +44,14 @@ export async function getActions(deps: Deps, userId: string) {
 
 /** Validates and stores the user's whole rule list; invalid input (4) or too many rules (12000) store nothing. */
 export async function saveActionRules(deps: Deps, userId: string, rules: unknown[]): Promise<void> {
+  await saveActions(deps.db, userId, validActionRules(deps, rules), deps.now())
+}
+
+/** The rule list as stored, or the error saving it would give. */
+export function validActionRules(deps: Deps, rules: unknown[]): unknown[] {
   const max = deps.config.MAX_ACTIONS
   if (rules.length > max) throw new AppError(ErrorCode.ActionLimitExceeded, { reason: `At most ${max} rules` })
-  const valid = parse(ruleListSchema, { rules })
-  await saveActions(deps.db, userId, valid.rules, deps.now())
+  return parse(ruleListSchema, { rules }).rules
 }
 
 const VALUE_MAX = 1000
@@ -132,80 +130,28 @@ const ruleListSchema = z.object({ rules: z.array(ruleSchema) })
 
 // ---- at ingest
 
-interface Plan {
-  effects: RuleEffects
-  deliveries: Delivery[]
-}
-
 /**
- * Hooks for one ingest: after each batch, the rules of the users who received new entries run on them and their
- * effects are written in the same transaction (set-based); webhooks go out only after the commit.
+ * Hooks for one ingest: after each batch, the rules of the users who received the new entries, and their imported
+ * marks, apply to them (services/arrivals.ts) in the same transaction; webhooks go out only after the commit.
  */
 export function actionHooks(deps: Deps): IngestHooks {
   const outbox: Delivery[] = []
   return {
     async afterBatch(tx, feedId, insertedIds) {
-      const recipients = await findRuleRecipients(tx, feedId, insertedIds)
-      if (!recipients.length) return
-      const plan = await planEffects(tx, feedId, insertedIds, recipients)
-      await applyRuleEffects(tx, feedId, plan.effects, deps.now())
-      outbox.push(...plan.deliveries)
+      const arrived = uniqueRows([
+        ...(await findArrivalsForRuleUsers(tx, feedId, insertedIds)),
+        ...(await findArrivalsWithPendingMarks(tx, feedId, insertedIds)),
+      ])
+      outbox.push(...(await applyRulesToArrivals(deps, tx, arrived, "new")))
     },
     async afterCommit() {
-      const options = { allowPrivate: deps.config.ALLOW_PRIVATE_NETWORK, siteUrl: deps.config.BASE_URL }
-      deps.webhooks.send(outbox.splice(0), options, deps.log)
+      sendDeliveries(deps, outbox.splice(0))
     },
   }
 }
 
-async function planEffects(tx: DB, feedId: string, ids: string[], recipients: RuleRecipient[]): Promise<Plan> {
-  const plan: Plan = { effects: { block: [], silence: [], star: [] }, deliveries: [] }
-  const feed = await findFeedById(tx, feedId)
-  if (!feed) return plan
-  const entries = new Map((await findEntriesByIds(tx, ids)).map((e) => [e.id, e]))
-  const categories = await findFeedCategories(
-    tx,
-    feedId,
-    recipients.map((r) => r.userId),
-  )
-  for (const recipient of recipients) {
-    const rules = compileRules(recipient.rules as ActionRule[])
-    const category = categories.get(recipient.userId) ?? null
-    if (rules.length) planFor(plan, recipient, rules, { entries, feed, category })
-  }
-  return plan
-}
-
-/** What one recipient's rules are run against: the new entries, their feed, the recipient's category for it. */
-interface Arrival {
-  entries: Map<string, EntryRow>
-  feed: FeedRow
-  category: string | null
-}
-
-function planFor(plan: Plan, recipient: RuleRecipient, rules: CompiledRule[], { entries, feed, category }: Arrival) {
-  const { userId } = recipient
-  for (const { entryId, view } of recipient.received) {
-    const entry = entries.get(entryId)
-    const result = entry && evaluateRules(rules, subjectOf(entry, feed, view, category, entry.content, ["unread"]))
-    if (!entry || !result) continue
-    // A blocked entry never reaches the user's timeline, so starring or silencing it would mean nothing.
-    if (result.block) plan.effects.block.push({ userId, entryId })
-    else {
-      if (result.star) plan.effects.star.push({ userId, entryId, view })
-      if (result.silence) plan.effects.silence.push({ userId, entryId })
-    }
-    const payload = result.webhooks?.length ? webhookPayload(entry, feed, view) : undefined
-    for (const url of result.webhooks ?? []) plan.deliveries.push({ userId, url, payload })
-  }
-}
-
-function webhookPayload(entry: EntryRow, feed: FeedRow, view: number) {
-  return {
-    entry: toEntry(entry),
-    feed: { id: feed.id, title: feed.title, url: feed.url, siteUrl: feed.siteUrl, image: feed.image },
-    view,
-  }
+function uniqueRows(rows: ArrivedRow[]): ArrivedRow[] {
+  return [...new Map(rows.map((r) => [`${r.userId} ${r.entryId}`, r])).values()]
 }
 
 // ---- on entry lists
@@ -247,23 +193,4 @@ async function contentLookup(db: DB, items: EntryListItem[]) {
   const missing = items.filter((i) => i.entries.content === undefined).map((i) => i.entries.id)
   const loaded = new Map((await findEntryContents(db, missing)).map((r) => [r.id, r.content]))
   return (item: EntryListItem) => item.entries.content ?? loaded.get(item.entries.id) ?? null
-}
-
-/** The same view of an entry for both callers: a stored row at ingest, a list item on entry pages. */
-function subjectOf(
-  entry: Pick<RuleSubject["entry"], "title" | "url" | "author" | "media" | "attachments">,
-  feed: RuleSubject["feed"],
-  view: number,
-  category: string | null,
-  content: string | null,
-  statuses: string[],
-): RuleSubject {
-  const { title, url, author, media, attachments } = entry
-  return {
-    view,
-    category,
-    feed: { title: feed.title, url: feed.url, siteUrl: feed.siteUrl },
-    entry: { title, url, author, content, media, attachments },
-    statuses,
-  }
 }

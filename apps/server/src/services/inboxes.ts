@@ -8,7 +8,7 @@ import { AppError, ErrorCode } from "../errors.ts"
 import { newId } from "../ids.ts"
 import { htmlToText, sanitizeHtml } from "../reader/sanitize.ts"
 import { collapseWhitespace, stableHash, textToHtml, trimDescription } from "../reader/text.ts"
-import { lockUser, withTransaction } from "../storage/db.ts"
+import { type DB, lockUser, withTransaction } from "../storage/db.ts"
 import {
   countInboxes,
   deleteInbox,
@@ -24,6 +24,7 @@ import {
   updateInboxTitle,
   upsertInboxEntry,
 } from "../storage/inboxes.ts"
+import { applyRulesToInboxArrival, sendDeliveries } from "./arrivals.ts"
 import type { SessionInfo } from "./session.ts"
 import { toInbox } from "./wire.ts"
 
@@ -77,6 +78,31 @@ export async function createInbox(deps: Deps, session: SessionInfo, input: { han
     )
     if (!row) throw new AppError(ErrorCode.InboxAlreadyExists)
   })
+}
+
+/** An imported inbox (data import, in the caller's transaction): the handle kept, a fresh secret. Answers false
+ * when the user owns it already; another user's handle, or a reserved one, is 10001. */
+export async function adoptInbox(
+  tx: DB,
+  userId: string,
+  input: { handle: string; title: string | null; createdAt?: Date | null },
+) {
+  if (RESERVED_HANDLES.has(input.handle)) throw new AppError(ErrorCode.InboxAlreadyExists)
+  if (await findInbox(tx, userId, input.handle)) return false
+  const row = await insertInbox(
+    tx,
+    {
+      handle: input.handle,
+      userId,
+      title: cleanText(input.title),
+      secret: newSecret(),
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    },
+    newId(),
+  )
+  if (!row)
+    throw new AppError(ErrorCode.InboxAlreadyExists, { reason: `The inbox ${input.handle} belongs to someone else` })
+  return true
 }
 
 export async function renameInbox(deps: Deps, userId: string, handle: string, title: string | null) {
@@ -194,10 +220,22 @@ const NO_BASE = "https://inbox.invalid/"
 
 /** Stores the entry (sanitised), or updates the one with the same guid; answers its id and whether it is new. */
 export async function storeInboxEntry(deps: Deps, handle: string, input: InboxEntryInput) {
+  const { stored, deliveries } = await withTransaction(deps.db, async (tx) => {
+    const stored = await upsertInboxEntry(tx, inboxEntryRow(handle, input, deps.now()))
+    // Only a first delivery is news; a repeat of the same guid updates the entry and leaves it to the user.
+    const deliveries = stored.inserted ? await applyRulesToInboxArrival(tx, handle, stored.id) : []
+    return { stored, deliveries }
+  })
+  sendDeliveries(deps, deliveries)
+  return stored
+}
+
+/** The row an entry pushed into an inbox is stored as: content sanitised, text fields cleaned. */
+export function inboxEntryRow(handle: string, input: InboxEntryInput, now: Date): InboxEntryInsert {
   const base = input.url && /^https?:\/\//i.test(input.url) ? input.url : NO_BASE
   const content = input.content?.trim() ? sanitizeHtml(input.content, base) : null
   const text = input.description?.trim() ? htmlToText(input.description) : content ? htmlToText(content) : null
-  return upsertInboxEntry(deps.db, {
+  return {
     id: newId(),
     inboxHandle: handle,
     guid: input.guid,
@@ -216,9 +254,9 @@ export async function storeInboxEntry(deps: Deps, handle: string, input: InboxEn
     attachments: input.attachments ?? null,
     extra: input.extra ?? null,
     publishedAt: input.publishedAt,
-    insertedAt: deps.now(),
+    insertedAt: now,
     ...(typeof input.read === "boolean" ? { read: input.read } : {}),
-  })
+  }
 }
 
 export interface EmailInput {

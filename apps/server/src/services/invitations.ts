@@ -1,5 +1,6 @@
 // Invitations: admins and pro users create up to INVITATION_LIMIT codes; using someone else's unused code makes the
-// caller pro (spec §4). Failures to use a code are all 1003, which sends the client to /invitation; the reason says why.
+// caller pro (spec §4). A code that does not exist is 5003 and a spent one 5002 (the catalogue's own codes); any other
+// refusal is 1003, which sends the client to /invitation, with a reason saying why.
 import { randomInt } from "node:crypto"
 import { mayInvite } from "../auth/roles.ts"
 import type { Deps } from "../deps.ts"
@@ -61,14 +62,14 @@ export async function useInvitation(deps: Deps, session: SessionInfo, input: unk
   const userId = session.userId
   await withTransaction(deps.db, async (tx) => {
     const found = await findInvitation(tx, code)
-    if (!found) throw invalid("This invitation code does not exist")
+    if (!found) throw new AppError(ErrorCode.InvitationNotFound, { reason: "This invitation code does not exist" })
     if (found.fromUserId === userId) throw invalid("You cannot use your own invitation code")
-    if (found.usedAt) throw invalid("This invitation code has already been used")
+    if (found.usedAt) throw alreadyUsed()
     // An admin would lose rights and a pro user gain nothing, while the code would be spent.
     if (session.role === "admin" || session.role === "pro") throw invalid("Your account already has pro access")
     const now = deps.now()
     // The claim is conditional, so of two people using one code at once only one gets it.
-    if (!(await claimInvitation(tx, code, userId, now))) throw invalid("This invitation code has already been used")
+    if (!(await claimInvitation(tx, code, userId, now))) throw alreadyUsed()
     await setUserRole(tx, userId, "pro", null, now)
   })
 }
@@ -79,3 +80,5 @@ function newCode(): string {
 
 // No `data` on purpose: a 400 with data becomes the SDK's validation error and loses code 1003.
 const invalid = (reason: string) => new AppError(ErrorCode.AuthInvalidInvitation, { reason })
+const alreadyUsed = () =>
+  new AppError(ErrorCode.InvitationAlreadyUsed, { reason: "This invitation code has already been used" })

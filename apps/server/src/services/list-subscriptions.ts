@@ -14,6 +14,7 @@ import {
   upsertSubscription,
 } from "../storage/subscriptions.ts"
 import { listUnreadCounts, moveListToView } from "../storage/timeline.ts"
+import { applyRulesToArrivals } from "./arrivals.ts"
 import type { SessionInfo } from "./session.ts"
 import { toList, toSubscription } from "./wire.ts"
 
@@ -47,7 +48,9 @@ export async function subscribeList(deps: Deps, session: SessionInfo, input: Lis
       isPrivate: input.isPrivate ?? false,
     })
     await moveListToView(tx, userId, list.id, view)
-    await backfillListEntries(tx, list.id, undefined, userId)
+    const arrived = await backfillListEntries(tx, list.id, undefined, userId)
+    // A copy announces nothing to webhooks (see ArrivalKind), so nothing is owed after the commit.
+    await applyRulesToArrivals(deps, tx, arrived, "copy")
   })
   const counts = await listUnreadCounts(deps.db, userId)
   const unread = Object.fromEntries(counts.filter((c) => c.listId === list.id).map((c) => [c.listId!, c.count]))

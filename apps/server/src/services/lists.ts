@@ -27,6 +27,7 @@ import {
   withdrawListEntries,
 } from "../storage/lists.ts"
 import { findListSubscription } from "../storage/subscriptions.ts"
+import { applyRulesToArrivals } from "./arrivals.ts"
 import { normalizeFeedUrl } from "./feeds.ts"
 import type { SessionInfo } from "./session.ts"
 import { toEntry, toFeed, toList, toSubscription } from "./wire.ts"
@@ -145,7 +146,7 @@ export async function addFeedsToList(deps: Deps, userId: string, listId: string,
     )
     if (!fresh.length && feedIds.length === 1) throw new AppError(ErrorCode.FeedAlreadyAdded)
     // Every subscriber of the list gets the new feeds' recent entries at once.
-    if (fresh.length) await backfillListEntries(tx, listId, fresh)
+    if (fresh.length) await applyRulesToArrivals(deps, tx, await backfillListEntries(tx, listId, fresh), "copy")
     return fresh
   })
   return known.filter((f) => added.includes(f.id)).map(toFeed)
@@ -191,7 +192,7 @@ export async function importListOpml(deps: Deps, userId: string, queue: FeedQueu
       listId,
       [...feeds.values()].map((f) => f.id),
     )
-    if (fresh.length) await backfillListEntries(tx, listId, fresh)
+    if (fresh.length) await applyRulesToArrivals(deps, tx, await backfillListEntries(tx, listId, fresh), "copy")
     return feeds
   })
   await queue.add([...byUrl.values()].filter((f) => !f.checkedAt).map((f) => f.id))

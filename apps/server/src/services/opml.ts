@@ -9,6 +9,7 @@ import { lockUser, withTransaction } from "../storage/db.ts"
 import { ensureFeeds, refreshSubscriptionCounts } from "../storage/feeds.ts"
 import { countSubscriptions, insertFeedSubscriptions, listFeedSubscriptions } from "../storage/subscriptions.ts"
 import { backfillMany } from "../storage/timeline.ts"
+import { applyRulesToArrivals } from "./arrivals.ts"
 import { normalizeFeedUrl } from "./feeds.ts"
 import type { SessionInfo } from "./session.ts"
 import { cleanText } from "./subscriptions.ts"
@@ -91,7 +92,7 @@ export async function importOpml(
       title: cleanText(f.title),
     }))
     const added = await insertFeedSubscriptions(tx, rows)
-    await backfillMany(tx, session.userId, added)
+    await applyRulesToArrivals(deps, tx, await backfillMany(tx, session.userId, added), "copy")
     await refreshSubscriptionCounts(tx, added)
     return byUrl
   })

@@ -19,6 +19,7 @@ import {
   upsertSubscription,
 } from "../storage/subscriptions.ts"
 import { backfill, moveFeedToView, removeFeedsFromTimeline, unreadCounts } from "../storage/timeline.ts"
+import { applyRulesToArrivals } from "./arrivals.ts"
 import { findOrCreateFeed, normalizeFeedUrl } from "./feeds.ts"
 import { subscribeList, unsubscribeList, updateListSubscriptionFor } from "./list-subscriptions.ts"
 import type { SessionInfo } from "./session.ts"
@@ -84,8 +85,10 @@ export async function subscribe(deps: Deps, session: SessionInfo, input: Subscri
     })
     // A repeat subscribe may move the feed to another view; backfill adds only the rows that are missing.
     await moveFeedToView(tx, userId, feed.id, input.view)
-    await backfill(tx, userId, feed.id)
+    const arrived = await backfill(tx, userId, feed.id)
     await refreshSubscriptionCounts(tx, [feed.id])
+    // A copy announces nothing to webhooks (see ArrivalKind), so nothing is owed after the commit.
+    await applyRulesToArrivals(deps, tx, arrived, "copy")
   })
   const counts = await unreadCounts(deps.db, userId, input.view)
   const unread = Object.fromEntries(counts.filter((c) => c.feedId === feed.id).map((c) => [c.feedId!, c.count]))

@@ -3,6 +3,7 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
 import type { EntryRow } from "./entries.ts"
 import { actions, collections, entries, listFeeds, subscriptions, timeline } from "./schema.ts"
+import type { ArrivedRow } from "./timeline.ts"
 
 export type ActionsRow = typeof actions.$inferSelect
 
@@ -19,47 +20,56 @@ export async function saveActions(db: DB, userId: string, rules: unknown[], now:
     .onConflictDoUpdate({ target: actions.userId, set: { rules, updatedAt: now } })
 }
 
-/** A user with rules who just received some of the new entries, with each entry's timeline view. */
-export type RuleRecipient = {
-  userId: string
-  rules: unknown[]
-  received: { entryId: string; view: number }[]
-}
-
 /**
- * Who among the users with rules received which of `entryIds` (the timeline rows ingest just wrote), in one
- * statement. The lateral join makes the actions table drive it: each user with rules costs one indexed probe of
- * the timeline, and when nobody has rules it reads one empty table and nothing else. Kept this small because it
- * runs for every ingest batch.
+ * The timeline rows ingest just wrote for `entryIds` (new entries, so every row of theirs is new), only those of
+ * users with rules, in one statement. The lateral join makes the actions table drive it: each user with rules costs
+ * one indexed probe of the timeline, and when nobody has rules it reads one empty table and nothing else. Kept this
+ * small because it runs for every ingest batch.
  */
-export async function findRuleRecipients(db: DB, feedId: string, entryIds: string[]): Promise<RuleRecipient[]> {
-  const result = await db.execute<RuleRecipient>(sql`
-    select a.user_id as "userId", a.rules, r.received
+export async function findArrivalsForRuleUsers(db: DB, feedId: string, entryIds: string[]): Promise<ArrivedRow[]> {
+  const result = await db.execute<ArrivedRow>(sql`
+    select t.user_id as "userId", t.entry_id as "entryId", t.feed_id as "feedId", t.view
     from ${actions} a
     cross join lateral (
-      select json_agg(json_build_object('entryId', t.entry_id, 'view', t.view)) as received
-      from ${timeline} t
-      where t.user_id = a.user_id and t.feed_id = ${feedId} and t.entry_id = any(${sql.param(entryIds)}::text[])
-    ) r
-    where r.received is not null`)
+      select user_id, entry_id, feed_id, view from ${timeline}
+      where user_id = a.user_id and feed_id = ${feedId} and entry_id = any(${sql.param(entryIds)}::text[])
+    ) t`)
   return result.rows
 }
 
+/** The stored rule lists of these users (those who have one). */
+export async function findRulesOf(db: DB, userIds: string[]): Promise<Map<string, unknown[]>> {
+  if (!userIds.length) return new Map()
+  const rows = await db
+    .select({ userId: actions.userId, rules: actions.rules })
+    .from(actions)
+    .where(inArray(actions.userId, userIds))
+  return new Map(rows.map((r) => [r.userId, r.rules]))
+}
+
 /**
- * Each user's category for the feed: that of the subscription it reaches them through, the direct one first,
- * else the earliest list subscription holding the feed.
+ * Each (user, feed)'s category: that of the subscription the feed reaches the user through, the direct one first,
+ * else the earliest list subscription holding the feed. Keyed `user feed`.
  */
-export async function findFeedCategories(
-  db: DB,
-  feedId: string,
-  userIds: string[],
-): Promise<Map<string, string | null>> {
-  const result = await db.execute<{ user_id: string; category: string | null }>(sql`
-    select distinct on (s.user_id) s.user_id, s.category from ${subscriptions} s
-    where s.user_id = any(${sql.param(userIds)}::text[]) and (s.feed_id = ${feedId}
-      or s.list_id in (select lf.list_id from ${listFeeds} lf where lf.feed_id = ${feedId}))
-    order by s.user_id, s.feed_id is null, s.created_at`)
-  return new Map(result.rows.map((r) => [r.user_id, r.category]))
+export async function findCategoriesOf(db: DB, pairs: { userId: string; feedId: string }[]) {
+  const users = sql.param(pairs.map((p) => p.userId))
+  const feedIds = sql.param(pairs.map((p) => p.feedId))
+  const result = await db.execute<{ user_id: string; feed_id: string; category: string | null }>(sql`
+    select distinct on (p.user_id, p.feed_id) p.user_id, p.feed_id, s.category
+    from (select distinct * from unnest(${users}::text[], ${feedIds}::text[]) as x(user_id, feed_id)) p
+    join ${subscriptions} s on s.user_id = p.user_id and (s.feed_id = p.feed_id
+      or s.list_id in (select lf.list_id from ${listFeeds} lf where lf.feed_id = p.feed_id))
+    order by p.user_id, p.feed_id, s.feed_id is null, s.created_at`)
+  return new Map(result.rows.map((r) => [`${r.user_id} ${r.feed_id}`, r.category]))
+}
+
+/** Which of these (user, entry) pairs the user has starred. Keyed `user entry`. */
+export async function findStarred(db: DB, pairs: UserEntry[]): Promise<Set<string>> {
+  if (!pairs.length) return new Set()
+  const result = await db.execute<{ user_id: string; entry_id: string }>(sql`
+    select c.user_id, c.entry_id from ${collections} c join ${pairsOf(pairs)}
+      on c.user_id = x.user_id and c.entry_id = x.entry_id`)
+  return new Set(result.rows.map((r) => `${r.user_id} ${r.entry_id}`))
 }
 
 export async function findEntriesByIds(db: DB, ids: string[]): Promise<EntryRow[]> {
@@ -94,30 +104,31 @@ export interface UserEntry {
 export interface RuleEffects {
   block: UserEntry[]
   silence: UserEntry[]
-  star: (UserEntry & { view: number })[]
+  star: (UserEntry & { feedId: string; view: number })[]
 }
 
-export async function applyRuleEffects(db: DB, feedId: string, effects: RuleEffects, now: Date): Promise<void> {
+export async function applyRuleEffects(db: DB, effects: RuleEffects, now: Date): Promise<void> {
   if (effects.block.length) {
-    await db.execute(sql`delete from ${timeline} t using ${pairs(effects.block)}
+    await db.execute(sql`delete from ${timeline} t using ${pairsOf(effects.block)}
       where t.user_id = x.user_id and t.entry_id = x.entry_id`)
   }
   if (effects.silence.length) {
-    await db.execute(sql`update ${timeline} t set read = true from ${pairs(effects.silence)}
+    await db.execute(sql`update ${timeline} t set read = true from ${pairsOf(effects.silence)}
       where t.user_id = x.user_id and t.entry_id = x.entry_id and not t.read`)
   }
   if (effects.star.length) {
+    const feedIds = sql.param(effects.star.map((s) => s.feedId))
     const views = sql.param(effects.star.map((s) => s.view))
     await db.execute(sql`
       insert into ${collections} (user_id, entry_id, feed_id, view, created_at)
-      select x.user_id, x.entry_id, ${feedId}, x.view, ${now.toISOString()}::timestamptz
-      from ${pairs(effects.star, sql`, ${views}::smallint[]`, sql`, view`)}
+      select x.user_id, x.entry_id, x.feed_id, x.view, ${now.toISOString()}::timestamptz
+      from ${pairsOf(effects.star, sql`, ${feedIds}::text[], ${views}::smallint[]`, sql`, feed_id, view`)}
       on conflict do nothing`)
   }
 }
 
 /** (user_id, entry_id[, more]) rows aliased x, from one array parameter per column however many rows. */
-function pairs(list: UserEntry[], moreArrays = sql``, moreColumns = sql``): SQL {
+function pairsOf(list: UserEntry[], moreArrays = sql``, moreColumns = sql``): SQL {
   const users = sql.param(list.map((p) => p.userId))
   const ids = sql.param(list.map((p) => p.entryId))
   return sql`unnest(${users}::text[], ${ids}::text[]${moreArrays}) as x(user_id, entry_id${moreColumns})`

@@ -1,7 +1,22 @@
-// Reads for the data export (GET /data/g): everything one user owns, each query scoped to that user.
-import { asc, eq, inArray } from "drizzle-orm"
+// Reads for the data export (GET /data/g): everything one user owns, each query scoped to that user. The sections
+// that grow with reading (stars, read state, inbox entries) are read in pages, keyset-ordered, for streaming.
+import { and, asc, eq, gt, inArray, or } from "drizzle-orm"
 import type { DB } from "./db.ts"
-import { actions, collections, entries, feeds, inboxes, listFeeds, lists, subscriptions, user } from "./schema.ts"
+import {
+  actions,
+  collections,
+  entries,
+  feeds,
+  inboxEntries,
+  inboxes,
+  listFeeds,
+  lists,
+  subscriptions,
+  timeline,
+  user,
+} from "./schema.ts"
+
+export const EXPORT_PAGE = 500
 
 export async function exportAccount(db: DB, userId: string) {
   const [row] = await db
@@ -65,7 +80,8 @@ export async function exportInboxes(db: DB, userId: string) {
     .orderBy(asc(inboxes.createdAt))
 }
 
-export async function exportCollections(db: DB, userId: string) {
+/** Starred entries after the cursor (createdAt, entryId), oldest first, as feed URL + guid. */
+export async function exportCollectionsPage(db: DB, userId: string, after?: { createdAt: Date; entryId: string }) {
   return db
     .select({
       entryId: collections.entryId,
@@ -73,14 +89,55 @@ export async function exportCollections(db: DB, userId: string) {
       createdAt: collections.createdAt,
       feedId: feeds.id,
       feedUrl: feeds.url,
+      guid: entries.guid,
       url: entries.url,
       title: entries.title,
     })
     .from(collections)
     .innerJoin(entries, eq(entries.id, collections.entryId))
     .innerJoin(feeds, eq(feeds.id, collections.feedId))
-    .where(eq(collections.userId, userId))
-    .orderBy(asc(collections.createdAt))
+    .where(
+      and(
+        eq(collections.userId, userId),
+        after
+          ? or(
+              gt(collections.createdAt, after.createdAt),
+              and(eq(collections.createdAt, after.createdAt), gt(collections.entryId, after.entryId)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(collections.createdAt), asc(collections.entryId))
+    .limit(EXPORT_PAGE)
+}
+
+/** Read timeline rows after the cursor (entry id), as feed URL + guid. */
+export async function exportReadsPage(db: DB, userId: string, afterEntryId?: string) {
+  return db
+    .select({ entryId: timeline.entryId, feedUrl: feeds.url, guid: entries.guid })
+    .from(timeline)
+    .innerJoin(entries, eq(entries.id, timeline.entryId))
+    .innerJoin(feeds, eq(feeds.id, timeline.feedId))
+    .where(
+      and(
+        eq(timeline.userId, userId),
+        eq(timeline.read, true),
+        afterEntryId ? gt(timeline.entryId, afterEntryId) : undefined,
+      ),
+    )
+    .orderBy(asc(timeline.entryId))
+    .limit(EXPORT_PAGE)
+}
+
+/** Entries of the user's inboxes after the cursor (entry id), whole. */
+export async function exportInboxEntriesPage(db: DB, userId: string, afterId?: string) {
+  return db
+    .select({ entry: inboxEntries })
+    .from(inboxEntries)
+    .innerJoin(inboxes, eq(inboxes.handle, inboxEntries.inboxHandle))
+    .where(and(eq(inboxes.userId, userId), afterId ? gt(inboxEntries.id, afterId) : undefined))
+    .orderBy(asc(inboxEntries.id))
+    .limit(EXPORT_PAGE)
 }
 
 export async function exportActions(db: DB, userId: string) {
@@ -89,4 +146,17 @@ export async function exportActions(db: DB, userId: string) {
     .from(actions)
     .where(eq(actions.userId, userId))
   return row
+}
+
+/** The imported settings of the user's subscription to their inbox. */
+export async function updateInboxSubscription(
+  db: DB,
+  userId: string,
+  handle: string,
+  changes: Partial<typeof subscriptions.$inferInsert>,
+) {
+  await db
+    .update(subscriptions)
+    .set(changes)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.inboxId, handle)))
 }

@@ -19,7 +19,7 @@ export async function countInboxes(db: DB, userId: string): Promise<number> {
 /** Creates the inbox and its owner's subscription; undefined when the handle is taken (by anyone). */
 export async function insertInbox(
   db: DB,
-  inbox: Pick<InboxRow, "handle" | "userId" | "title" | "secret">,
+  inbox: Pick<InboxRow, "handle" | "userId" | "title" | "secret"> & { createdAt?: Date },
   subscriptionId: string,
 ): Promise<InboxRow | undefined> {
   const [row] = await db.insert(inboxes).values(inbox).onConflictDoNothing().returning()
@@ -227,4 +227,21 @@ export async function markInboxAllRead(
     left join marked m on m.inbox_handle = o.handle group by o.handle`)
   if (handle !== undefined && !result.rows.length) return undefined
   return Object.fromEntries(result.rows.filter((r) => r.n > 0).map((r) => [r.handle, r.n]))
+}
+
+/** Many entries at once (a data import); an entry already there (same inbox and guid) is left as it is. */
+export async function insertInboxEntries(db: DB, rows: InboxEntryInsert[]): Promise<void> {
+  if (!rows.length) return
+  await db.insert(inboxEntries).values(rows).onConflictDoNothing()
+}
+
+/** A new inbox entry with what the owner's rules read: the owner, the inbox, and the owner's subscription to it. */
+export async function findInboxArrival(db: DB, handle: string, entryId: string) {
+  const [row] = await db
+    .select({ entry: inboxEntries, inbox: inboxes, view: subscriptions.view, category: subscriptions.category })
+    .from(inboxEntries)
+    .innerJoin(inboxes, eq(inboxes.handle, inboxEntries.inboxHandle))
+    .leftJoin(subscriptions, and(eq(subscriptions.inboxId, inboxes.handle), eq(subscriptions.userId, inboxes.userId)))
+    .where(and(eq(inboxEntries.id, entryId), eq(inboxEntries.inboxHandle, handle)))
+  return row
 }

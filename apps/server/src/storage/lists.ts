@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
 import { recentEntriesOf, timelineInsert } from "./entries.ts"
 import { entries, feeds, listFeeds, lists, subscriptions, timeline } from "./schema.ts"
-import { removeSource } from "./timeline.ts"
+import { type ArrivedRow, insertArrivals, removeSource } from "./timeline.ts"
 
 export type ListRow = typeof lists.$inferSelect
 export type ListInsert = typeof lists.$inferInsert
@@ -100,10 +100,15 @@ export async function removeListFeed(db: DB, listId: string, feedId: string): Pr
 }
 
 /** Recent entries of these feeds into the timelines of the list's subscribers (or one of them). */
-export async function backfillListEntries(db: DB, listId: string, feedIds: string[] | undefined, onlyUser?: string) {
+export async function backfillListEntries(
+  db: DB,
+  listId: string,
+  feedIds: string[] | undefined,
+  onlyUser?: string,
+): Promise<ArrivedRow[]> {
   const listed = sql`select feed_id from ${listFeeds} where list_id = ${listId}
     ${feedIds ? sql`and feed_id = any(${sql.param(feedIds)}::text[])` : sql``}`
-  await db.execute(timelineInsert(recentEntriesOf(listed, 200), onlyUser))
+  return insertArrivals(db, timelineInsert(recentEntriesOf(listed, 200), onlyUser))
 }
 
 /**

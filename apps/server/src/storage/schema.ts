@@ -257,6 +257,29 @@ export const collections = pgTable(
   ],
 )
 
+/**
+ * Read and star state brought by a data import for entries this server does not have yet, keyed the way entries
+ * are known across servers (feed URL + guid); applied and removed when the entry enters the user's timeline.
+ */
+export const pendingMarks = pgTable(
+  "pending_marks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    feedUrl: text("feed_url").notNull(),
+    guid: text("guid").notNull(),
+    read: boolean("read").notNull().default(false),
+    starredAt: ts("starred_at"),
+    starView: smallint("star_view"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.feedUrl, t.guid] }),
+    index("pending_marks_feed_guid_idx").on(t.feedUrl, t.guid),
+  ],
+)
+
 // ---- lists, inboxes, settings, actions, invitations
 
 export const lists = pgTable(

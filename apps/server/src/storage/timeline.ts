@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, lt, not, type SQL, sql } from "drizzle-o
 import { RUN_LIMIT } from "./collections.ts"
 import type { DB } from "./db.ts"
 import { listItemColumns, recentEntriesOf, timelineInsert } from "./entries.ts"
-import { collections, entries, feeds, subscriptions, timeline } from "./schema.ts"
+import { actions, collections, entries, feeds, pendingMarks, subscriptions, timeline } from "./schema.ts"
 
 export interface TimelineFilter {
   userId: string
@@ -142,6 +142,28 @@ export async function timelineRow(db: DB, userId: string, entryId: string) {
   return row
 }
 
+/** A timeline row that was just inserted: an entry entering one user's timeline, by whatever path. */
+export type ArrivedRow = {
+  userId: string
+  entryId: string
+  feedId: string
+  view: number
+}
+
+/**
+ * Runs a timeline insert and answers the rows it inserted (not those that only gained a source: their entry was
+ * in the timeline already), only for users something may act on as entries arrive: those with action rules or
+ * with imported marks waiting (services/arrivals.ts).
+ */
+export async function insertArrivals(db: DB, insert: SQL): Promise<ArrivedRow[]> {
+  const result = await db.execute<ArrivedRow>(sql`
+    with written as (${insert} returning user_id, entry_id, feed_id, view, (xmax = 0) as inserted)
+    select w.user_id as "userId", w.entry_id as "entryId", w.feed_id as "feedId", w.view from written w
+    where w.inserted and (exists (select 1 from ${actions} a where a.user_id = w.user_id)
+      or exists (select 1 from ${pendingMarks} pm where pm.user_id = w.user_id))`)
+  return result.rows
+}
+
 /** Rows per backfill statement: the embedded database runs each one on the event loop (500 took about 130 ms). */
 const BACKFILL_CHUNK = 100
 
@@ -149,14 +171,16 @@ const BACKFILL_CHUNK = 100
  * Gives a new subscriber the feed's most recent entries, so the first page is there when subscribe returns. In
  * chunks with a turn of the event loop between them, so other requests do not wait for all of them.
  */
-export async function backfill(db: DB, userId: string, feedId: string, limit = 500) {
+export async function backfill(db: DB, userId: string, feedId: string, limit = 500): Promise<ArrivedRow[]> {
+  const arrived: ArrivedRow[] = []
   for (let offset = 0; offset < limit; offset += BACKFILL_CHUNK) {
     if (offset) await new Promise((resolve) => setImmediate(resolve))
     const recent = sql`select id as entry_id, feed_id, published_at, inserted_at from ${entries}
       where feed_id = ${feedId} order by published_at desc, id desc
       limit ${Math.min(BACKFILL_CHUNK, limit - offset)} offset ${offset}`
-    await db.execute(timelineInsert(recent, userId))
+    arrived.push(...(await insertArrivals(db, timelineInsert(recent, userId))))
   }
+  return arrived
 }
 
 /** Removes one source from the rows in scope; rows that had only that source go. (Two statements: one statement
@@ -200,8 +224,8 @@ export async function moveListToView(db: DB, userId: string, listId: string, vie
 }
 
 /** A new subscriber's rows for many feeds at once: each feed's most recent `perFeed` entries. */
-export async function backfillMany(db: DB, userId: string, feedIds: string[], perFeed = 100) {
-  if (!feedIds.length) return
+export async function backfillMany(db: DB, userId: string, feedIds: string[], perFeed = 100): Promise<ArrivedRow[]> {
+  if (!feedIds.length) return []
   const recent = recentEntriesOf(sql`select unnest(${sql.param(feedIds)}::text[]) as feed_id`, perFeed)
-  await db.execute(timelineInsert(recent, userId))
+  return insertArrivals(db, timelineInsert(recent, userId))
 }
