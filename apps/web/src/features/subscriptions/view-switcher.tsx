@@ -17,7 +17,7 @@ export function ViewSwitcher({
   feedIdsByView: Map<number, string[]>
   unreadOf: (feedIds: string[]) => number
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const shown = visibleViews(new Set(feedIdsByView.keys()))
 
   return (
@@ -41,7 +41,7 @@ export function ViewSwitcher({
           >
             <Icon name={meta.icon} className="size-[18px]" />
             <span className="h-3.5 text-[10px] leading-3.5 font-medium tabular-nums">
-              {unread > 0 ? formatShortNumber(unread) : ""}
+              {unread > 0 ? formatShortNumber(unread, i18n.language) : ""}
             </span>
           </Link>
         )

@@ -18,7 +18,7 @@ export interface TimelineHeaderProps {
 }
 
 export function TimelineHeader(props: TimelineHeaderProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const unreadOnly = useSettingsStore((state) => state.general.unreadOnly)
   const setGeneral = useSettingsStore((state) => state.setGeneral)
 
@@ -30,7 +30,10 @@ export function TimelineHeader(props: TimelineHeaderProps) {
         </h1>
         {props.unread !== undefined && (
           <p className="text-xs text-ink-faint" data-testid="timeline-unread">
-            {t("timeline.unread_count", { count: props.unread, formatted: formatShortNumber(props.unread) })}
+            {t("timeline.unread_count", {
+              count: props.unread,
+              formatted: formatShortNumber(props.unread, i18n.language),
+            })}
           </p>
         )}
       </div>
