@@ -1,29 +1,41 @@
-// The reader: sidebar, entry list and entry detail side by side (column widths from the UI settings).
+// The reader: sidebar, entry list and entry detail side by side (column widths from the UI settings); under
+// 1024 px one column at a time (features/layout/mobile-timeline.tsx).
 import { useTranslation } from "react-i18next"
 import { Outlet } from "react-router"
 import { UserMenu } from "../features/auth/user-menu.tsx"
 import { OfflineIndicator } from "../features/connectivity/offline-indicator.tsx"
+import { MobileTimeline } from "../features/layout/mobile-timeline.tsx"
 import { Sidebar } from "../features/subscriptions/sidebar.tsx"
 import { EntryColumn } from "../features/timeline/entry-column.tsx"
+import { useIsMobile } from "../lib/use-media-query.ts"
+import { useLayoutStore } from "../stores/layout-store.ts"
 import { useSettingsStore } from "../stores/settings-store.ts"
 
 export function TimelineRoute() {
   const { t } = useTranslation()
   const feedColWidth = useSettingsStore((state) => state.ui.feedColWidth)
   const entryColWidth = useSettingsStore((state) => state.ui.entryColWidth)
+  const sidebarHidden = useLayoutStore((state) => state.sidebarHidden)
+  const mobile = useIsMobile()
+  const sidebar = (
+    <Sidebar
+      footer={
+        <>
+          <OfflineIndicator />
+          <UserMenu />
+        </>
+      }
+    />
+  )
 
+  if (mobile) return <MobileTimeline sidebar={sidebar} />
   return (
-    <div className="flex h-dvh overflow-hidden bg-surface text-ink">
-      <aside style={{ width: feedColWidth }} className="shrink-0 border-r border-line">
-        <Sidebar
-          footer={
-            <>
-              <OfflineIndicator />
-              <UserMenu />
-            </>
-          }
-        />
-      </aside>
+    <div className="flex h-dvh overflow-hidden bg-surface text-ink" data-layout="desktop">
+      {!sidebarHidden && (
+        <aside style={{ width: feedColWidth }} className="shrink-0 border-r border-line">
+          {sidebar}
+        </aside>
+      )}
       <section
         style={{ width: entryColWidth }}
         className="flex shrink-0 flex-col border-r border-line"

@@ -20,10 +20,11 @@ export function UserMenu() {
         type="button"
         onClick={(event) => menu.openBelow(event.currentTarget)}
         aria-haspopup="menu"
-        aria-label={t("user.menu")}
         className="flex w-full cursor-pointer items-center gap-2.5 rounded-lg p-1.5 text-left hover:bg-hover"
         data-testid="user-menu"
       >
+        {/* The visible name stays part of the accessible name (WCAG 2.5.3), with what the button does first. */}
+        <span className="sr-only">{t("user.menu")}</span>
         {user.image ? (
           <img src={user.image} alt="" className="size-7 rounded-full object-cover" />
         ) : (

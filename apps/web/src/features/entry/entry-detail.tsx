@@ -43,7 +43,7 @@ function EntryArticle({ detail, view }: { detail: Detail; view: number }) {
         />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <article className="mx-auto max-w-[44rem] px-8 pt-10 pb-24">
+        <article className="mx-auto max-w-[44rem] px-5 pt-6 pb-24 sm:px-8 sm:pt-10">
           <h1 className="text-[1.75rem] leading-tight font-bold tracking-tight text-balance" data-testid="entry-title">
             {entry.url ? (
               <a href={entry.url} target="_blank" rel="noopener noreferrer" className="hover:text-accent-strong">

@@ -1,4 +1,5 @@
 // The middle column: the header and the entry list of the current feed, folder or view.
+import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
@@ -11,7 +12,8 @@ import { buildEntryFilter, buildMarkAllRead } from "./timeline-filter.ts"
 import { TimelineHeader } from "./timeline-header.tsx"
 import { useTimelineTitle } from "./use-timeline-title.ts"
 
-export function EntryColumn() {
+/** headerLeading: the phone layout's drawer button before the title. */
+export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {}) {
   const { t } = useTranslation(["app", "common"])
   const location = useTimelineLocation()
   const subscriptions = useSubscriptions()
@@ -28,6 +30,7 @@ export function EntryColumn() {
   return (
     <>
       <TimelineHeader
+        leading={headerLeading}
         title={title}
         unread={unread}
         markAllRead={buildMarkAllRead(location, subs)}

@@ -1,4 +1,5 @@
 // Above the entry list: what is shown, its unread count, and the list's actions.
+import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
@@ -15,6 +16,7 @@ export interface TimelineHeaderProps {
   refreshing: boolean
   onRefresh: () => void
   showUnreadToggle: boolean
+  leading?: ReactNode
 }
 
 export function TimelineHeader(props: TimelineHeaderProps) {
@@ -23,7 +25,8 @@ export function TimelineHeader(props: TimelineHeaderProps) {
   const setGeneral = useSettingsStore((state) => state.setGeneral)
 
   return (
-    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-line px-4">
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-line px-4 max-lg:px-2">
+      {props.leading}
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-[15px] font-semibold" data-testid="timeline-title">
           {props.title}
