@@ -5,6 +5,7 @@ import { Outlet } from "react-router"
 import { UserMenu } from "../features/auth/user-menu.tsx"
 import { OfflineIndicator } from "../features/connectivity/offline-indicator.tsx"
 import { MobileTimeline } from "../features/layout/mobile-timeline.tsx"
+import { ShellDialogs } from "../features/layout/shell-dialogs.tsx"
 import { Sidebar } from "../features/subscriptions/sidebar.tsx"
 import { EntryColumn } from "../features/timeline/entry-column.tsx"
 import { useIsMobile } from "../lib/use-media-query.ts"
@@ -28,11 +29,22 @@ export function TimelineRoute() {
     />
   )
 
-  if (mobile) return <MobileTimeline sidebar={sidebar} />
+  if (mobile) {
+    return (
+      <>
+        <MobileTimeline sidebar={sidebar} />
+        <ShellDialogs />
+      </>
+    )
+  }
   return (
     <div className="flex h-dvh overflow-hidden bg-surface text-ink" data-layout="desktop">
       {!sidebarHidden && (
-        <aside style={{ width: feedColWidth }} className="shrink-0 border-r border-line">
+        <aside
+          style={{ width: feedColWidth }}
+          className="shrink-0 border-r border-line"
+          data-focus-scope="subscription-list"
+        >
           {sidebar}
         </aside>
       )}
@@ -40,12 +52,14 @@ export function TimelineRoute() {
         style={{ width: entryColWidth }}
         className="flex shrink-0 flex-col border-r border-line"
         aria-label={t("timeline.entries")}
+        data-focus-scope="timeline"
       >
         <EntryColumn />
       </section>
-      <main className="min-w-0 flex-1">
+      <main className="min-w-0 flex-1" data-focus-scope="entry-render">
         <Outlet />
       </main>
+      <ShellDialogs />
     </div>
   )
 }

@@ -1,23 +1,38 @@
-// Shell state that is not a setting: the phone drawer, the hidden desktop sidebar (mod+B), the open dialogs the
-// keyboard and the palette drive.
+// Shell state that is not a setting: the phone drawer, the hidden desktop sidebar (mod+B), the dialog the
+// keyboard and the palette open, and what the entry column shows (for j/k, r and the palette).
+import type { EntryListItem } from "@tidings/shared"
 import { create } from "zustand"
 
 export type ShellDialog = "palette" | "shortcuts" | "add-source" | null
+
+export interface TimelineHandle {
+  items: EntryListItem[]
+  refresh: () => void
+}
 
 interface LayoutState {
   drawerOpen: boolean
   sidebarHidden: boolean
   dialog: ShellDialog
+  timeline: TimelineHandle | null
+  /** Bumped by Shift+mod+A; the mark-all-read button opens its confirmation when it changes. */
+  markAllReadRequests: number
   setDrawer: (open: boolean) => void
   toggleSidebar: () => void
   openDialog: (dialog: ShellDialog) => void
+  setTimeline: (timeline: TimelineHandle | null) => void
+  requestMarkAllRead: () => void
 }
 
 export const useLayoutStore = create<LayoutState>()((set) => ({
   drawerOpen: false,
   sidebarHidden: false,
   dialog: null,
+  timeline: null,
+  markAllReadRequests: 0,
   setDrawer: (drawerOpen) => set({ drawerOpen }),
   toggleSidebar: () => set((state) => ({ sidebarHidden: !state.sidebarHidden })),
   openDialog: (dialog) => set({ dialog }),
+  setTimeline: (timeline) => set({ timeline }),
+  requestMarkAllRead: () => set((state) => ({ markAllReadRequests: state.markAllReadRequests + 1 })),
 }))

@@ -28,7 +28,11 @@ export function MobileTimeline({ sidebar }: { sidebar: ReactNode }) {
       {location.entryId ? (
         <EntryPane listPath={listPath} />
       ) : (
-        <section className="flex min-h-0 flex-1 flex-col" aria-label={t("timeline.entries")}>
+        <section
+          className="flex min-h-0 flex-1 flex-col"
+          aria-label={t("timeline.entries")}
+          data-focus-scope="timeline"
+        >
           <EntryColumn
             headerLeading={
               <Button
@@ -62,6 +66,7 @@ function EntryPane({ listPath }: { listPath: string }) {
   return (
     <main
       className="flex min-h-0 flex-1 flex-col"
+      data-focus-scope="entry-render"
       onTouchStart={(event) => {
         const touch = event.touches[0]
         start.current = touch && touch.clientX <= EDGE_PX ? { x: touch.clientX, y: touch.clientY } : null

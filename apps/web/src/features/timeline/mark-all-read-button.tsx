@@ -1,11 +1,12 @@
 // Mark everything in the current feed, folder or view read. The confirmation confirms itself after a countdown
 // (spec §5) unless cancelled.
-import { useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { toast } from "sonner"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { type MarkAllReadRequest, useMarkAllRead } from "../../queries/reads.ts"
+import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useCountdown } from "./use-countdown.ts"
 
 /** Seconds before the confirmation goes ahead by itself. */
@@ -32,6 +33,14 @@ export function MarkAllReadButton({
       },
     })
   }
+  // Shift+mod+A asks for the same confirmation as the button.
+  const requests = useLayoutStore((state) => state.markAllReadRequests)
+  const seen = useRef(requests)
+  useEffect(() => {
+    if (requests === seen.current) return
+    seen.current = requests
+    if (!disabled && request) setConfirming(true)
+  }, [requests, disabled, request])
   const left = useCountdown(MARK_ALL_READ_COUNTDOWN_S, confirming, confirm)
 
   return (
