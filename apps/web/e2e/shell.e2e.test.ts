@@ -84,3 +84,115 @@ describe("phone layout at 390 × 844", () => {
     expect(pageErrors).toEqual([])
   })
 })
+
+const openEntryId = () => new URL(page.url()).pathname.split("/")[4] ?? ""
+const mod = process.platform === "darwin" ? "Meta" : "Control"
+
+async function blur() {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+}
+
+describe("keyboard at 1280 × 800", () => {
+  it("walks ten entries with j and back with k, marks with m and stars with s", async () => {
+    await page.goto(`${server.origin}/timeline/view-0/${feedId}/pending`)
+    await byTestId("entry-row").first().waitFor()
+    const order = await byTestId("entry-row").evaluateAll((rows) =>
+      rows.map((row) => row.getAttribute("data-entry-id")),
+    )
+    await blur()
+    const visited: string[] = []
+    for (let step = 0; step < 10; step++) {
+      await page.keyboard.press("j")
+      await expect.poll(openEntryId).not.toBe(visited.at(-1) ?? "pending")
+      visited.push(openEntryId())
+      await page.locator(`[data-testid="entry-detail"][data-entry-id="${visited.at(-1)}"]`).waitFor()
+      // The open row stays in sight as the list scrolls with the keys.
+      await page.locator(`[data-testid="entry-row"][aria-current="page"]`).waitFor()
+    }
+    expect(new Set(visited).size).toBe(10)
+    expect(visited.slice(0, order.length)).toEqual(order.slice(0, Math.min(10, order.length)))
+    await page.keyboard.press("k")
+    await expect.poll(openEntryId).toBe(visited[8])
+    await page.keyboard.press("ArrowDown")
+    await expect.poll(openEntryId).toBe(visited[9])
+
+    const current = visited[9]
+    const state = () =>
+      page.evaluate(async (id) => {
+        const answer = await fetch(`/entries?id=${id}`).then((res) => res.json())
+        return { read: answer.data.read as boolean, starred: Boolean(answer.data.collections) }
+      }, current)
+    await expect.poll(async () => (await state()).read).toBe(true)
+    await page.keyboard.press("m")
+    await expect.poll(async () => (await state()).read).toBe(false)
+    await page.keyboard.press("s")
+    await expect.poll(async () => (await state()).starred).toBe(true)
+    await expect.poll(() => byTestId("toggle-star").getAttribute("aria-pressed")).toBe("true")
+  })
+
+  it("ignores the keys while typing and rejects nothing the table defines", async () => {
+    await page.keyboard.press(`${mod}+k`)
+    await byTestId("palette-input").waitFor()
+    const before = page.url()
+    await page.keyboard.type("jjkk")
+    expect(page.url()).toBe(before)
+    expect(await byTestId("palette-input").inputValue()).toBe("jjkk")
+    await page.keyboard.press("Escape")
+    await byTestId("command-palette").waitFor({ state: "detached" })
+  })
+
+  it("shows the shortcut list with ?", async () => {
+    await blur()
+    await page.keyboard.press("Shift+Slash")
+    await byTestId("shortcuts-dialog").waitFor()
+    expect(await byTestId("shortcuts-dialog").textContent()).toContain("Next entry")
+    await shot(page, "shortcuts")
+    expect(await axeViolations(page)).toEqual([])
+    await page.setViewportSize(PHONE)
+    await shot(page, "shortcuts")
+    await page.setViewportSize(DESKTOP)
+    await page.keyboard.press("Escape")
+    await byTestId("shortcuts-dialog").waitFor({ state: "detached" })
+  })
+
+  it("finds an entry with mod+K and opens it", async () => {
+    await blur()
+    await page.keyboard.press(`${mod}+k`)
+    await byTestId("palette-input").waitFor()
+    await page.keyboard.type("chronological")
+    const hit = byTestId("palette-result").first()
+    await expect.poll(() => hit.textContent()).toContain("The case for chronological timelines")
+    expect(await hit.getAttribute("data-kind")).toBe("entry")
+    await shot(page, "palette")
+    expect(await axeViolations(page)).toEqual([])
+    await page.keyboard.press("Enter")
+    await byTestId("command-palette").waitFor({ state: "detached" })
+    await expect.poll(() => byTestId("entry-title").textContent()).toContain("The case for chronological timelines")
+  })
+
+  it("runs commands from the palette and searches feeds", async () => {
+    await page.keyboard.press(`${mod}+k`)
+    await page.keyboard.type("fixture notes")
+    await expect.poll(() => byTestId("palette-result").first().getAttribute("data-kind")).toBe("feed")
+    await page.keyboard.press("Escape")
+    await page.keyboard.press(`${mod}+k`)
+    await page.keyboard.type("shortcuts")
+    await expect.poll(() => byTestId("palette-result").first().getAttribute("data-kind")).toBe("command")
+    await page.keyboard.press("Enter")
+    await byTestId("shortcuts-dialog").waitFor()
+    await page.keyboard.press("Escape")
+  })
+
+  it("shows the palette on a phone too", async () => {
+    await page.setViewportSize(PHONE)
+    await blur()
+    await page.keyboard.press(`${mod}+k`)
+    await page.keyboard.type("feeds")
+    await byTestId("palette-result").first().waitFor()
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390)
+    await shot(page, "palette")
+    await page.keyboard.press("Escape")
+    await page.setViewportSize(DESKTOP)
+    expect(pageErrors).toEqual([])
+  })
+})

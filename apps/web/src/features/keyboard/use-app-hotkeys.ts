@@ -51,7 +51,7 @@ export function useAppHotkeys(): void {
   }, [])
 }
 
-function useCommandRunner(): (command: CommandId) => void {
+export function useCommandRunner(): (command: CommandId) => void {
   const navigate = useNavigate()
   const location = useTimelineLocation()
   const queryClient = useQueryClient()

@@ -3,6 +3,7 @@ import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { ShortcutsDialog } from "../keyboard/shortcuts-dialog.tsx"
 import { useAppHotkeys } from "../keyboard/use-app-hotkeys.ts"
+import { CommandPalette } from "../palette/command-palette.tsx"
 import { AddFeedDialog } from "../subscriptions/add-feed-dialog.tsx"
 
 export function ShellDialogs() {
@@ -11,6 +12,7 @@ export function ShellDialogs() {
   const openDialog = useLayoutStore((state) => state.openDialog)
   const { view } = useTimelineLocation()
   const close = () => openDialog(null)
+  if (dialog === "palette") return <CommandPalette onClose={close} />
   if (dialog === "shortcuts") return <ShortcutsDialog onClose={close} />
   if (dialog === "add-source") return <AddFeedDialog open onClose={close} view={view} />
   return null
