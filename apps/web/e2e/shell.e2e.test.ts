@@ -196,3 +196,66 @@ describe("keyboard at 1280 × 800", () => {
     expect(pageErrors).toEqual([])
   })
 })
+
+describe("mark all read and toasts at 1280 × 800", () => {
+  it("confirms in a dialog with a visible countdown, for the entries below the open one only", async () => {
+    await page.goto(`${server.origin}/timeline/view-0/${feedId}/pending`)
+    await byTestId("entry-row").nth(2).waitFor()
+    await byTestId("entry-row").nth(2).click()
+    const openId = openEntryId()
+    await page.locator(`[data-testid="entry-detail"][data-entry-id="${openId}"]`).waitFor()
+    const unreadBefore = await unreadIds()
+    await blur()
+    await page.keyboard.press(`Shift+${mod}+a`)
+    await byTestId("mark-all-read-confirm").waitFor()
+    await byTestId("mark-scope-below").check()
+    await expect.poll(() => byTestId("mark-all-read-countdown").textContent()).toContain("3")
+    await shot(page, "mark-all-read")
+    expect(await axeViolations(page)).toEqual([])
+    // No click: it goes ahead by itself.
+    await byTestId("mark-all-read-confirm").waitFor({ state: "detached", timeout: 10_000 })
+    const toastBox = page.locator("[data-sonner-toast]").first()
+    await toastBox.waitFor()
+    const box = await toastBox.boundingBox()
+    expect(Math.round(box?.width ?? 0)).toBe(356)
+    expect(DESKTOP.width - ((box?.x ?? 0) + (box?.width ?? 0))).toBeLessThan(64)
+    expect(DESKTOP.height - ((box?.y ?? 0) + (box?.height ?? 0))).toBeLessThan(64)
+    const unreadAfter = await unreadIds()
+    const openPublished = await publishedAt(openId)
+    // The ones above the open entry stay unread; it and the ones below are read.
+    for (const id of unreadBefore) {
+      const newer = (await publishedAt(id)) > openPublished
+      expect(unreadAfter.includes(id), id).toBe(newer)
+    }
+    expect(unreadAfter.length).toBeGreaterThan(0)
+
+    // Alt+T moves focus to the toasts; hovering keeps one past its 4000 ms.
+    await page.keyboard.press("Alt+t")
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("[data-sonner-toaster]"))))
+      .toBe(true)
+    await toastBox.hover()
+    await page.waitForTimeout(4500)
+    expect(await page.locator("[data-sonner-toast]").count()).toBeGreaterThan(0)
+    await shot(page, "toast")
+  })
+})
+
+async function unreadIds(): Promise<string[]> {
+  return page.evaluate(async (id) => {
+    const res = await fetch("/entries", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ feedId: id, read: false, limit: 100 }),
+    })
+    const answer = await res.json()
+    return (answer.data as { entries: { id: string } }[]).map((item) => item.entries.id)
+  }, feedId)
+}
+
+async function publishedAt(entryId: string): Promise<string> {
+  return page.evaluate(async (id) => {
+    const answer = await fetch(`/entries?id=${id}`).then((res) => res.json())
+    return answer.data.entries.publishedAt as string
+  }, entryId)
+}
