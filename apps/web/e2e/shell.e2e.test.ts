@@ -259,3 +259,53 @@ async function publishedAt(entryId: string): Promise<string> {
     return answer.data.entries.publishedAt as string
   }, entryId)
 }
+
+describe("add a source", () => {
+  it("finds a website's feeds, previews one, subscribes privately, and says when a feed is already followed", async () => {
+    await page.setViewportSize(DESKTOP)
+    await page.goto(`${server.origin}/timeline/view-0/all/pending`)
+    await byTestId("add-feed-button").click()
+    await byTestId("add-feed-url").fill(`${fixtures.origin}/site/`)
+    await byTestId("add-source-find").click()
+    await expect.poll(() => byTestId("add-source-result").count(), { timeout: 30_000 }).toBe(2)
+    const followedRow = byTestId("add-source-result").filter({ hasText: "Fixture Notes" })
+    expect(await followedRow.textContent()).toContain("Following")
+    await shot(page, "add-source-results")
+    expect(await axeViolations(page)).toEqual([])
+
+    await byTestId("add-source-result").filter({ hasText: "Field Notes" }).click()
+    await expect
+      .poll(() => byTestId("add-source-preview").textContent(), { timeout: 15_000 })
+      .toContain("Birdsong at dawn")
+    await byTestId("subscription-category").fill("Sites")
+    await byTestId("subscription-private").check()
+    await byTestId("subscription-hide").check()
+    await shot(page, "add-source-preview")
+    expect(await axeViolations(page)).toEqual([])
+    await page.setViewportSize(PHONE)
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390)
+    await shot(page, "add-source-preview")
+    await page.setViewportSize(DESKTOP)
+    await byTestId("add-feed-submit").click()
+    await byTestId("add-feed-dialog").waitFor({ state: "detached", timeout: 30_000 })
+    const sub = await page.evaluate(async () => {
+      const answer = await fetch("/subscriptions").then((res) => res.json())
+      return (
+        answer.data as { feeds: { title: string }; category: string; isPrivate: boolean; hideFromTimeline: boolean }[]
+      ).find((item) => item.feeds.title === "Field Notes")
+    })
+    expect(sub).toMatchObject({ category: "Sites", isPrivate: true, hideFromTimeline: true })
+
+    await blur()
+    await page.keyboard.press(`${mod}+n`).catch(() => {})
+    if (!(await byTestId("add-feed-dialog").isVisible())) await byTestId("add-feed-button").click()
+    await byTestId("add-feed-url").fill(`${fixtures.origin}/feed.xml`)
+    await byTestId("add-source-find").click()
+    await byTestId("already-followed").waitFor({ timeout: 30_000 })
+    expect(await byTestId("already-followed").textContent()).toContain("You already follow Fixture Notes")
+    expect(await byTestId("add-feed-submit").count()).toBe(0)
+    await byTestId("open-followed").click()
+    await page.waitForURL(new RegExp(`/timeline/view-0/${feedId}/pending$`))
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -1,5 +1,6 @@
 // The reader: sidebar, entry list and entry detail side by side (column widths from the UI settings); under
 // 1024 px one column at a time (features/layout/mobile-timeline.tsx).
+import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Outlet } from "react-router"
 import { UserMenu } from "../features/auth/user-menu.tsx"
@@ -13,10 +14,6 @@ import { useLayoutStore } from "../stores/layout-store.ts"
 import { useSettingsStore } from "../stores/settings-store.ts"
 
 export function TimelineRoute() {
-  const { t } = useTranslation()
-  const feedColWidth = useSettingsStore((state) => state.ui.feedColWidth)
-  const entryColWidth = useSettingsStore((state) => state.ui.entryColWidth)
-  const sidebarHidden = useLayoutStore((state) => state.sidebarHidden)
   const mobile = useIsMobile()
   const sidebar = (
     <Sidebar
@@ -29,14 +26,20 @@ export function TimelineRoute() {
     />
   )
 
-  if (mobile) {
-    return (
-      <>
-        <MobileTimeline sidebar={sidebar} />
-        <ShellDialogs />
-      </>
-    )
-  }
+  // The dialogs sit beside either layout, so an open one survives the window crossing 1024 px.
+  return (
+    <>
+      {mobile ? <MobileTimeline sidebar={sidebar} /> : <DesktopTimeline sidebar={sidebar} />}
+      <ShellDialogs />
+    </>
+  )
+}
+
+function DesktopTimeline({ sidebar }: { sidebar: ReactNode }) {
+  const { t } = useTranslation()
+  const feedColWidth = useSettingsStore((state) => state.ui.feedColWidth)
+  const entryColWidth = useSettingsStore((state) => state.ui.entryColWidth)
+  const sidebarHidden = useLayoutStore((state) => state.sidebarHidden)
   return (
     <div className="flex h-dvh overflow-hidden bg-surface text-ink" data-layout="desktop">
       {!sidebarHidden && (
@@ -59,7 +62,6 @@ export function TimelineRoute() {
       <main className="min-w-0 flex-1" data-focus-scope="entry-render">
         <Outlet />
       </main>
-      <ShellDialogs />
     </div>
   )
 }

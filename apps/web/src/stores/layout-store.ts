@@ -32,7 +32,8 @@ export const useLayoutStore = create<LayoutState>()((set) => ({
   markAllReadRequests: 0,
   setDrawer: (drawerOpen) => set({ drawerOpen }),
   toggleSidebar: () => set((state) => ({ sidebarHidden: !state.sidebarHidden })),
-  openDialog: (dialog) => set({ dialog }),
+  // A dialog replaces the phone drawer rather than stacking over it.
+  openDialog: (dialog) => set(dialog ? { dialog, drawerOpen: false } : { dialog }),
   setTimeline: (timeline) => set({ timeline }),
   requestMarkAllRead: () => set((state) => ({ markAllReadRequests: state.markAllReadRequests + 1 })),
 }))

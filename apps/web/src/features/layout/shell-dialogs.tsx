@@ -4,7 +4,7 @@ import { useLayoutStore } from "../../stores/layout-store.ts"
 import { ShortcutsDialog } from "../keyboard/shortcuts-dialog.tsx"
 import { useAppHotkeys } from "../keyboard/use-app-hotkeys.ts"
 import { CommandPalette } from "../palette/command-palette.tsx"
-import { AddFeedDialog } from "../subscriptions/add-feed-dialog.tsx"
+import { AddSourceDialog } from "../subscriptions/add-source-dialog.tsx"
 
 export function ShellDialogs() {
   useAppHotkeys()
@@ -14,6 +14,6 @@ export function ShellDialogs() {
   const close = () => openDialog(null)
   if (dialog === "palette") return <CommandPalette onClose={close} />
   if (dialog === "shortcuts") return <ShortcutsDialog onClose={close} />
-  if (dialog === "add-source") return <AddFeedDialog open onClose={close} view={view} />
+  if (dialog === "add-source") return <AddSourceDialog onClose={close} view={view} />
   return null
 }
