@@ -40,3 +40,9 @@ export async function searchEntries(keyword: string, signal?: AbortSignal): Prom
   const answer = await request<Ok<EntryListItem[]>>("/entries", { query: { keyword, limit: 50 }, signal, quiet: true })
   return answer.data ?? []
 }
+
+/** GET /entries/readability: the page's main text, which the server re-extracts when older than 3 days. */
+export async function getReadability(id: string, signal?: AbortSignal): Promise<string | null> {
+  const answer = await request<Ok<{ content?: string } | null>>("/entries/readability", { query: { id }, signal })
+  return answer.data?.content ?? null
+}

@@ -40,12 +40,14 @@ function DesktopTimeline({ sidebar }: { sidebar: ReactNode }) {
   const feedColWidth = useSettingsStore((state) => state.ui.feedColWidth)
   const entryColWidth = useSettingsStore((state) => state.ui.entryColWidth)
   const sidebarHidden = useLayoutStore((state) => state.sidebarHidden)
+  // Zen mode hides the columns but keeps them mounted, so j/k and the list's place survive.
+  const zen = useLayoutStore((state) => state.zen)
   return (
     <div className="flex h-dvh overflow-hidden bg-surface text-ink" data-layout="desktop">
       {!sidebarHidden && (
         <aside
           style={{ width: feedColWidth }}
-          className="shrink-0 border-r border-line"
+          className={zen ? "hidden" : "shrink-0 border-r border-line"}
           data-focus-scope="subscription-list"
         >
           {sidebar}
@@ -53,7 +55,7 @@ function DesktopTimeline({ sidebar }: { sidebar: ReactNode }) {
       )}
       <section
         style={{ width: entryColWidth }}
-        className="flex shrink-0 flex-col border-r border-line"
+        className={zen ? "hidden" : "flex shrink-0 flex-col border-r border-line"}
         aria-label={t("timeline.entries")}
         data-focus-scope="timeline"
       >

@@ -13,12 +13,15 @@ export interface TimelineHandle {
 interface LayoutState {
   drawerOpen: boolean
   sidebarHidden: boolean
+  /** Zen mode: only the entry, no sidebar or list. */
+  zen: boolean
   dialog: ShellDialog
   timeline: TimelineHandle | null
   /** Bumped by Shift+mod+A; the mark-all-read button opens its confirmation when it changes. */
   markAllReadRequests: number
   setDrawer: (open: boolean) => void
   toggleSidebar: () => void
+  toggleZen: () => void
   openDialog: (dialog: ShellDialog) => void
   setTimeline: (timeline: TimelineHandle | null) => void
   requestMarkAllRead: () => void
@@ -27,11 +30,13 @@ interface LayoutState {
 export const useLayoutStore = create<LayoutState>()((set) => ({
   drawerOpen: false,
   sidebarHidden: false,
+  zen: false,
   dialog: null,
   timeline: null,
   markAllReadRequests: 0,
   setDrawer: (drawerOpen) => set({ drawerOpen }),
   toggleSidebar: () => set((state) => ({ sidebarHidden: !state.sidebarHidden })),
+  toggleZen: () => set((state) => ({ zen: !state.zen })),
   // A dialog replaces the phone drawer rather than stacking over it.
   openDialog: (dialog) => set(dialog ? { dialog, drawerOpen: false } : { dialog }),
   setTimeline: (timeline) => set({ timeline }),
