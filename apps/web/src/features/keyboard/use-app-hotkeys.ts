@@ -17,6 +17,7 @@ import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { type CommandId, commands, TOGGLE_PLAY_EVENT } from "./commands.ts"
+import { nextEntryId } from "./entry-steps.ts"
 import { currentFocusScope, isControlFocused } from "./focus-scope.ts"
 import { createHotkeyMatcher, isApplePlatform, isTypingTarget, parseHotkey } from "./hotkeys.ts"
 import { stepSubscription } from "./subscription-steps.ts"
@@ -62,16 +63,17 @@ export function useCommandRunner(): (command: CommandId) => void {
   const layout = useLayoutStore()
   const unreadOnly = useSettingsStore((state) => state.general.unreadOnly)
   const setGeneral = useSettingsStore((state) => state.setGeneral)
+  // The list as j/k last saw it: an unread-only list drops the entry just read, and the keys go on from its place.
+  const seenIds = useRef<string[]>([])
   const detail = location.entryId
     ? queryClient.getQueryData<EntryDetail | null>(queryKeys.entry(location.entryId))
     : undefined
 
   const stepEntry = (delta: 1 | -1) => {
     const ids = layout.timeline?.items.map((item) => item.entries.id) ?? []
-    if (ids.length === 0) return
-    const at = location.entryId ? ids.indexOf(location.entryId) : -1
-    const next = at === -1 ? (delta === 1 ? 0 : ids.length - 1) : Math.min(Math.max(at + delta, 0), ids.length - 1)
-    navigate(timelinePath({ view: location.view, feed: location.feed, entryId: ids[next] }))
+    const next = nextEntryId(ids, location.entryId, delta, seenIds.current)
+    seenIds.current = ids
+    if (next) navigate(timelinePath({ view: location.view, feed: location.feed, entryId: next }))
   }
   const stepView = (delta: 1 | -1) => {
     const shown = visibleViews(new Set(feedIdsByView(subs).keys()))
