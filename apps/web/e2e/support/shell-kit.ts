@@ -73,5 +73,12 @@ export const sidewaysScrollers = (page: Page) =>
         const scrolls = element === document.documentElement || overflowX === "auto" || overflowX === "scroll"
         return scrolls && element.scrollWidth > element.clientWidth + 1
       })
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
+      .map((element) => {
+        // Name the widest thing inside too, so a failure says what sticks out.
+        const widest = [...element.querySelectorAll<HTMLElement>("*")].sort(
+          (a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right,
+        )[0]
+        const inner = widest ? ` > ${widest.tagName.toLowerCase()}.${widest.className}` : ""
+        return `${element.tagName.toLowerCase()}.${element.className}${inner}`.slice(0, 200)
+      }),
   )

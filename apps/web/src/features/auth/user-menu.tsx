@@ -2,11 +2,14 @@
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router"
 import { PopupMenu, useMenu } from "../../components/ui/menu.tsx"
+import { changeLanguage } from "../../i18n/index.ts"
+import { LANGUAGE_NAMES } from "../../i18n/languages.ts"
+import { supportedLanguages } from "../../i18n/resources.ts"
 import { useSessionStore } from "../../stores/session-store.ts"
 import { useSignOut } from "./use-auth-actions.ts"
 
 export function UserMenu() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const user = useSessionStore((state) => state.whoami)
   const signOut = useSignOut()
@@ -43,6 +46,10 @@ export function UserMenu() {
           label={t("user.menu")}
           onClose={menu.close}
           items={[
+            ...supportedLanguages.map((lang) => ({
+              label: `${lang === i18n.language ? "✓ " : ""}${LANGUAGE_NAMES[lang] ?? lang}`,
+              onSelect: () => void changeLanguage(lang, true),
+            })),
             {
               label: t("user.sign_out"),
               icon: "logOut",

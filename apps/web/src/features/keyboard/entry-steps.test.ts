@@ -22,3 +22,19 @@ describe("nextEntryId", () => {
     expect(nextEntryId(["c", "d"], "b", 1, ids)).toBe("c")
   })
 })
+
+describe("currentTimelineLocation", () => {
+  it("reads view, feed and entry from a timeline path", async () => {
+    const { currentTimelineLocation } = await import("./current-location.ts")
+    expect(currentTimelineLocation("/timeline/view-0/42/7")).toEqual({
+      view: 0,
+      feed: { kind: "feed", feedId: "42" },
+      entryId: "7",
+    })
+    expect(currentTimelineLocation("/timeline/view-1/folder-A%20B/pending")?.feed).toEqual({
+      kind: "folder",
+      category: "A B",
+    })
+    expect(currentTimelineLocation("/settings/general")).toBeUndefined()
+  })
+})

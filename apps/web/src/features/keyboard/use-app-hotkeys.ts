@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query"
 import type { EntryDetail } from "@tidings/shared"
 import { useEffect, useRef } from "react"
 import { useNavigate } from "react-router"
-import { timelinePath } from "../../lib/route-ids.ts"
+import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
 import { useIsMobile } from "../../lib/use-media-query.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { visibleViews } from "../../lib/views.ts"
@@ -17,6 +17,7 @@ import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { type CommandId, commands, TOGGLE_PLAY_EVENT } from "./commands.ts"
+import { currentTimelineLocation } from "./current-location.ts"
 import { nextEntryId } from "./entry-steps.ts"
 import { currentFocusScope, isControlFocused } from "./focus-scope.ts"
 import { createHotkeyMatcher, isApplePlatform, isTypingTarget, parseHotkey } from "./hotkeys.ts"
@@ -54,7 +55,9 @@ export function useAppHotkeys(): void {
 
 export function useCommandRunner(): (command: CommandId) => void {
   const navigate = useNavigate()
-  const location = useTimelineLocation()
+  const rendered = useTimelineLocation()
+  // Keys can come faster than React renders a navigation (the router updates in a transition): read the
+  // address itself, so two quick presses step twice instead of twice from the same entry.
   const queryClient = useQueryClient()
   const setRead = useSetEntryRead()
   const setStar = useSetEntryStar()
@@ -65,17 +68,14 @@ export function useCommandRunner(): (command: CommandId) => void {
   const setGeneral = useSettingsStore((state) => state.setGeneral)
   // The list as j/k last saw it: an unread-only list drops the entry just read, and the keys go on from its place.
   const seenIds = useRef<string[]>([])
-  const detail = location.entryId
-    ? queryClient.getQueryData<EntryDetail | null>(queryKeys.entry(location.entryId))
-    : undefined
 
-  const stepEntry = (delta: 1 | -1) => {
+  const stepEntry = (location: TimelineLocation, delta: 1 | -1) => {
     const ids = layout.timeline?.items.map((item) => item.entries.id) ?? []
     const next = nextEntryId(ids, location.entryId, delta, seenIds.current)
     seenIds.current = ids
     if (next) navigate(timelinePath({ view: location.view, feed: location.feed, entryId: next }))
   }
-  const stepView = (delta: 1 | -1) => {
+  const stepView = (location: TimelineLocation, delta: 1 | -1) => {
     const shown = visibleViews(new Set(feedIdsByView(subs).keys()))
     const at = shown.findIndex((meta) => meta.view === location.view)
     const next = shown[(at + delta + shown.length) % shown.length]
@@ -83,19 +83,23 @@ export function useCommandRunner(): (command: CommandId) => void {
   }
 
   return (command) => {
+    const location = currentTimelineLocation() ?? rendered
+    const detail = location.entryId
+      ? queryClient.getQueryData<EntryDetail | null>(queryKeys.entry(location.entryId))
+      : undefined
     switch (command) {
       case "entry.next":
-        return stepEntry(1)
+        return stepEntry(location, 1)
       case "entry.previous":
-        return stepEntry(-1)
+        return stepEntry(location, -1)
       case "subscription.next":
         return stepSubscription(1)
       case "subscription.previous":
         return stepSubscription(-1)
       case "view.next":
-        return stepView(1)
+        return stepView(location, 1)
       case "view.previous":
-        return stepView(-1)
+        return stepView(location, -1)
       case "entry.toggle-read":
         if (detail) setRead.mutate({ id: detail.entries.id, read: !(detail.read ?? true) })
         return
