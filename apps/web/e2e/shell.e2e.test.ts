@@ -372,6 +372,7 @@ describe("entry toolbar", () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(entryUrl)
     await shot(page, "entry-toolbar")
     await page.setViewportSize(PHONE)
+    await page.locator('[data-layout="mobile"]').waitFor()
     await byTestId("entry-more").waitFor()
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390)
     expect(await sidewaysScrollers(page)).toEqual([])
