@@ -405,7 +405,7 @@ describe("languages", () => {
         page.evaluate(() =>
           [...document.querySelectorAll("[data-testid=tab-bar], header, [role=toolbar], [data-testid=drawer]")]
             .flatMap((element) => [
-              (element as HTMLElement).innerText,
+              element.textContent ?? "",
               ...[...element.querySelectorAll("[aria-label], [title]")].flatMap((node) => [
                 node.getAttribute("aria-label") ?? "",
                 node.getAttribute("title") ?? "",
