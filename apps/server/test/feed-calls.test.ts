@@ -56,12 +56,22 @@ describe("looking at a feed before following it", () => {
     const preview = await reader("POST", "/entries/preview", { id: pub.id })
     expect(preview.body.data.map((e: { title: string }) => e.title)).toEqual(["pub 0", "pub 1", "pub 2"])
     expect((await reader("POST", "/entries/preview", { id: sec.id })).body.code).toBe(2001)
+    expect((await reader("POST", "/entries/preview", { id: "4040404" })).body.code).toBe(2001)
     const analytics = await reader("POST", "/feeds/analytics", { id: [pub.id, sec.id, "404"] })
     expect(Object.keys(analytics.body.data.analytics)).toEqual([pub.id])
   })
 })
 
 describe("discovery", () => {
+  it("previews a feed discovery just found, before anyone follows it", async () => {
+    site.set("/fresh.xml", { body: rss("Fresh", items(2, "fresh")) })
+    const found = await reader("POST", "/discover", { keyword: site.url("/fresh.xml") })
+    const feedId = found.body.data[0].feed.id
+    const preview = await reader("POST", "/entries/preview", { id: feedId })
+    expect(preview.body.code).toBe(0)
+    expect(preview.body.data.map((e: { title: string }) => e.title)).toEqual(["fresh 0", "fresh 1"])
+  })
+
   it("finds a feed from its own URL, from a page that links to it, and at a site's usual path", async () => {
     site.set("/blog/atom.xml", { body: rss("Linked blog", items(2, "linked")) })
     site.set("/blog/", {

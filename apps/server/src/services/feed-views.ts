@@ -3,7 +3,14 @@
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { latestEntries } from "../storage/entries.ts"
-import { type FeedRow, findFeedById, findFeedsByIds, updateFeed, visibleFeedIds } from "../storage/feeds.ts"
+import {
+  type FeedRow,
+  feedIsFollowed,
+  findFeedById,
+  findFeedsByIds,
+  updateFeed,
+  visibleFeedIds,
+} from "../storage/feeds.ts"
 import { findFeedSubscription } from "../storage/subscriptions.ts"
 import { findOrCreateFeed, normalizeFeedUrl, refreshFeed } from "./feeds.ts"
 import type { SessionInfo } from "./session.ts"
@@ -35,9 +42,16 @@ export async function getFeed(deps: Deps, userId: string, input: { id?: string; 
   }
 }
 
-/** POST /entries/preview: the latest entries of a feed the user follows or that someone follows publicly. */
+/**
+ * POST /entries/preview: the latest entries of a feed the user follows, that someone follows publicly, or that
+ * nobody follows yet (just found by POST /discover, so the add dialog can show it before subscribing). A feed
+ * followed only privately stays hidden from everyone else.
+ */
 export async function previewEntries(deps: Deps, userId: string, feedId: string, limit = 20) {
-  if (!(await visibleFeedIds(deps.db, userId, [feedId])).has(feedId)) throw new AppError(ErrorCode.FeedNotFound)
+  const visible = (await visibleFeedIds(deps.db, userId, [feedId])).has(feedId)
+  const previewable =
+    visible || ((await findFeedById(deps.db, feedId)) !== undefined && !(await feedIsFollowed(deps.db, feedId)))
+  if (!previewable) throw new AppError(ErrorCode.FeedNotFound)
   return entriesOf(deps, feedId, limit)
 }
 

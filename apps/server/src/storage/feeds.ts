@@ -90,6 +90,16 @@ export async function findFeedsByIds(db: DB, ids: string[]): Promise<FeedRow[]> 
 }
 
 /** Feeds the user may look at: their own subscriptions, and feeds someone follows publicly. */
+/** Whether anyone follows the feed (a feed only just found by POST /discover has no subscription yet). */
+export async function feedIsFollowed(db: DB, feedId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ feedId: subscriptions.feedId })
+    .from(subscriptions)
+    .where(eq(subscriptions.feedId, feedId))
+    .limit(1)
+  return Boolean(row)
+}
+
 export async function visibleFeedIds(db: DB, userId: string, feedIds: string[]): Promise<Set<string>> {
   if (!feedIds.length) return new Set()
   const rows = await db

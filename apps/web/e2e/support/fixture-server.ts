@@ -10,6 +10,8 @@ const routes: Record<string, { file: string; type: string; template?: boolean }>
   "/feed.xml": { file: "feed.xml", type: "application/rss+xml; charset=utf-8", template: true },
   "/not-a-feed": { file: "not-a-feed.html", type: "text/html; charset=utf-8" },
   "/images/sunset.png": { file: "sunset.png", type: "image/png" },
+  "/site/": { file: "site.html", type: "text/html; charset=utf-8", template: true },
+  "/site/field-notes.xml": { file: "field-notes.xml", type: "application/atom+xml; charset=utf-8", template: true },
 }
 
 export interface FixtureServer {

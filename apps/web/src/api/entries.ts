@@ -31,3 +31,18 @@ export async function getEntry(id: string, signal?: AbortSignal): Promise<EntryD
   const answer = await request<Ok<EntryDetail | null>>("/entries", { query: { id }, signal })
   return answer.data ?? null
 }
+
+/**
+ * GET /entries with a search text, for the palette's server results. A server that ignores `keyword` answers
+ * with its latest entries; the palette keeps only those that match, so nothing unrelated shows.
+ */
+export async function searchEntries(keyword: string, signal?: AbortSignal): Promise<EntryListItem[]> {
+  const answer = await request<Ok<EntryListItem[]>>("/entries", { query: { keyword, limit: 50 }, signal, quiet: true })
+  return answer.data ?? []
+}
+
+/** GET /entries/readability: the page's main text, which the server re-extracts when older than 3 days. */
+export async function getReadability(id: string, signal?: AbortSignal): Promise<string | null> {
+  const answer = await request<Ok<{ content?: string } | null>>("/entries/readability", { query: { id }, signal })
+  return answer.data?.content ?? null
+}

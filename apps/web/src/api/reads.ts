@@ -21,6 +21,9 @@ export interface MarkAllReadInput {
   feedIdList?: string[]
   listId?: string
   inboxId?: string
+  /** Only entries published at or after / at or before (mark above / below an entry). */
+  startTime?: string
+  endTime?: string
 }
 
 /** Answers how many entries each feed had marked. */

@@ -17,6 +17,8 @@ export interface CreateSubscriptionInput {
   view: number
   category?: string | null
   title?: string | null
+  isPrivate?: boolean
+  hideFromTimeline?: boolean
 }
 
 export interface CreateSubscriptionAnswer {
@@ -25,9 +27,19 @@ export interface CreateSubscriptionAnswer {
   unread?: UnreadCounts
 }
 
-export function createSubscription(input: CreateSubscriptionInput): Promise<CreateSubscriptionAnswer> {
-  // The add-feed dialog shows the failure itself (e.g. 2003 feed fetch error), so no toast on top.
-  return request<CreateSubscriptionAnswer>("/subscriptions", { method: "POST", body: input, quiet: true })
+export async function createSubscription(input: CreateSubscriptionInput): Promise<CreateSubscriptionAnswer> {
+  const { hideFromTimeline, ...create } = input
+  // The add dialog shows the failure itself (e.g. 2003 feed fetch error), so no toast on top.
+  const answer = await request<CreateSubscriptionAnswer>("/subscriptions", {
+    method: "POST",
+    body: create,
+    quiet: true,
+  })
+  // Subscribing takes no hideFromTimeline; the update right after sets it.
+  if (hideFromTimeline && answer.feed) {
+    await request("/subscriptions", { method: "PATCH", body: { feedId: answer.feed.id, hideFromTimeline: true } })
+  }
+  return answer
 }
 
 export interface UpdateSubscriptionInput {

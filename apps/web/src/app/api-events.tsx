@@ -10,10 +10,7 @@ import { queryKeys } from "../queries/keys.ts"
 import { useNetworkStore } from "../stores/network-store.ts"
 import { useSessionStore } from "../stores/session-store.ts"
 import { loginPath } from "./paths.ts"
-
-const ACTIVATION_DELAY_MS = 500
-const ACTIVATION_DURATION_MS = 100_000
-const ERROR_TOAST_MS = 5000
+import { type ToastPlan, toastForError } from "./toast-rules.ts"
 
 interface Deps {
   queryClient: QueryClient
@@ -32,6 +29,7 @@ export function installApiEvents(deps: Deps): void {
 }
 
 function handleApiError(error: ApiError, quiet: boolean, deps: Deps): void {
+  showToast(error, toastForError(error, quiet), deps.navigate)
   switch (errorAction(error)) {
     case "offline":
       useNetworkStore.getState().setOnline(false)
@@ -42,13 +40,6 @@ function handleApiError(error: ApiError, quiet: boolean, deps: Deps): void {
     case "invitation":
       deps.navigate("/invitation")
       return
-    case "activation":
-      setTimeout(() => showActivationToast(deps.navigate), ACTIVATION_DELAY_MS)
-      return
-    case "silent":
-      return
-    case "toast":
-      if (!quiet) showErrorToast(error)
   }
 }
 
@@ -63,17 +54,20 @@ function logOut({ queryClient, navigate, currentPath }: Deps): void {
   if (!path.startsWith("/login")) navigate(loginPath(path))
 }
 
-function showActivationToast(navigate: (path: string) => void): void {
-  toast.error(i18next.t("app:activation.plan.description"), {
-    duration: ACTIVATION_DURATION_MS,
-    closeButton: true,
-    action: { label: i18next.t("app:activation.activate"), onClick: () => navigate("/settings/plan") },
-  })
-}
-
-function showErrorToast(error: ApiError): void {
-  toast.error(errorMessage(error), {
-    duration: ERROR_TOAST_MS,
-    description: error.reason ? <CopyableText text={error.reason} /> : undefined,
-  })
+function showToast(error: ApiError, plan: ToastPlan, navigate: (path: string) => void): void {
+  if (plan.kind === "error") {
+    toast.error(errorMessage(error), {
+      duration: plan.durationMs,
+      description: plan.detail ? <CopyableText text={plan.detail} /> : undefined,
+    })
+  } else if (plan.kind === "activation") {
+    const show = () =>
+      toast.error(i18next.t("app:activation.plan.description"), {
+        id: plan.id,
+        duration: plan.durationMs,
+        closeButton: true,
+        action: { label: i18next.t("app:activation.activate"), onClick: () => navigate("/settings/plan") },
+      })
+    setTimeout(show, plan.delayMs)
+  }
 }

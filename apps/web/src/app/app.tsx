@@ -1,20 +1,26 @@
-// Providers around the router: server state, toasts (spec: 3 visible, 4000 ms, bottom-right).
+// Providers around the router: server state and the toaster with the spec's rules (app/toast-rules.ts).
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query"
+import type { CSSProperties } from "react"
+import { useTranslation } from "react-i18next"
 import { RouterProvider } from "react-router"
 import { Toaster } from "sonner"
 import type { AppRouter } from "./router.tsx"
-
-const TOAST_DURATION_MS = 4000
-const VISIBLE_TOASTS = 3
+import { TOASTS } from "./toast-rules.ts"
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+  const { t } = useTranslation(["app", "common"])
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster
-        position="bottom-right"
-        visibleToasts={VISIBLE_TOASTS}
-        duration={TOAST_DURATION_MS}
+        position={TOASTS.position}
+        visibleToasts={TOASTS.visible}
+        duration={TOASTS.durationMs}
+        gap={TOASTS.gapPx}
+        hotkey={[...TOASTS.hotkey]}
+        style={{ "--width": `${TOASTS.widthPx}px` } as CSSProperties}
+        containerAriaLabel={t("toasts.label")}
+        toastOptions={{ closeButtonAriaLabel: t("common:actions.close") }}
         theme="system"
         richColors
         closeButton={false}

@@ -31,6 +31,7 @@ export function createAppRouter() {
               ],
             },
             { path: "settings/*", lazy: () => import("../routes/placeholder.tsx") },
+            { path: "discover/*", lazy: () => import("../routes/placeholder.tsx") },
           ],
         },
         { path: "*", lazy: () => import("../routes/not-found.tsx") },

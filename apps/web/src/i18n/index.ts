@@ -1,7 +1,7 @@
 // i18next set-up: flat dotted keys split by namespace (app, common, errors), errors under errors:<code>.
 import i18next from "i18next"
 import { initReactI18next } from "react-i18next"
-import { DEFAULT_LANGUAGE, detectLanguage, LANGUAGE_STORAGE_KEY } from "./languages.ts"
+import { DEFAULT_LANGUAGE, detectLanguage, LANGUAGE_STORAGE_KEY, matchLanguage } from "./languages.ts"
 import { englishResources, loadLanguage, namespaces, supportedLanguages } from "./resources.ts"
 
 function readStoredLanguage(): string | null {
@@ -30,11 +30,14 @@ export async function initI18n(): Promise<typeof i18next> {
     interpolation: { escapeValue: false },
     returnNull: false,
   })
-  await changeLanguage(language)
+  // A language asked for in the address is kept, as if chosen in the menu.
+  const asked = new URLSearchParams(window.location.search).get("lng")
+  await changeLanguage(language, matchLanguage(asked, supportedLanguages) !== undefined)
   return i18next
 }
 
-export async function changeLanguage(language: string): Promise<void> {
+/** Switches the interface language; `remember` stores it for the next visits (local storage, spec order). */
+export async function changeLanguage(language: string, remember = false): Promise<void> {
   if (language !== DEFAULT_LANGUAGE && !i18next.hasResourceBundle(language, "app")) {
     for (const [ns, data] of Object.entries(await loadLanguage(language))) {
       i18next.addResourceBundle(language, ns, data, true, true)
@@ -42,4 +45,11 @@ export async function changeLanguage(language: string): Promise<void> {
   }
   await i18next.changeLanguage(language)
   document.documentElement.lang = language
+  if (remember) {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
+    } catch {
+      // Storage may be off (private windows); the language still applies to this visit.
+    }
+  }
 }

@@ -32,3 +32,11 @@ export function detectLanguage(input: {
   }
   return DEFAULT_LANGUAGE
 }
+
+/** Each language under its own name, for the language menu (the same in every interface language). */
+export const LANGUAGE_NAMES: Record<string, string> = {
+  en: "English",
+  "zh-CN": "简体中文",
+  "zh-TW": "繁體中文",
+  ja: "日本語",
+}

@@ -26,9 +26,30 @@ describe("locale files", () => {
     }
   })
 
-  it("uses only string values and flat keys", () => {
-    for (const ns of ["app", "common", "errors"]) {
-      for (const value of Object.values(readNamespace("en", ns))) expect(typeof value).toBe("string")
+  it("ship exactly the spec's interface languages, each with every English namespace", () => {
+    expect(readdirSync(localesDir).sort()).toEqual(["en", "ja", "zh-CN", "zh-TW"])
+  })
+
+  it("uses only non-empty string values and flat keys", () => {
+    for (const lang of readdirSync(localesDir)) {
+      for (const ns of ["app", "common", "errors"]) {
+        for (const [key, value] of Object.entries(readNamespace(lang, ns))) {
+          expect(typeof value, `${lang}/${ns}:${key}`).toBe("string")
+          expect(value.trim(), `${lang}/${ns}:${key}`).not.toBe("")
+        }
+      }
+    }
+  })
+
+  it("keep interpolation placeholders the same as English", () => {
+    const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort()
+    for (const lang of readdirSync(localesDir)) {
+      for (const ns of ["app", "common"]) {
+        const english = readNamespace("en", ns)
+        for (const [key, value] of Object.entries(readNamespace(lang, ns))) {
+          expect(placeholders(value), `${lang}/${ns}:${key}`).toEqual(placeholders(english[key] ?? ""))
+        }
+      }
     }
   })
 })

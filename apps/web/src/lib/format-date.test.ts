@@ -21,6 +21,18 @@ describe("formatRelativeTime", () => {
   })
 })
 
+describe("dates per language", () => {
+  it("writes relative times and short dates in each interface language", () => {
+    const fiveMinutes = new Date(2025, 5, 15, 11, 55)
+    expect(formatRelativeTime(fiveMinutes, now, "zh-CN")).toBe("5分钟前")
+    expect(formatRelativeTime(fiveMinutes, now, "zh-TW")).toBe("5 分鐘前")
+    expect(formatRelativeTime(fiveMinutes, now, "ja")).toBe("5 分前")
+    expect(formatRelativeTime(new Date(2025, 5, 14, 12), now, "ja")).toBe("昨日")
+    expect(formatShortDate(new Date(2025, 4, 1), now, "ja")).toBe("5月1日")
+    expect(formatShortDate(new Date(2025, 4, 1), now, "zh-CN")).toBe("5月1日")
+  })
+})
+
 describe("parseDate", () => {
   it("rejects missing and invalid values", () => {
     expect(parseDate(null)).toBeUndefined()

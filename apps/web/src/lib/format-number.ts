@@ -1,13 +1,19 @@
-// Short numbers (spec §9): K, M, B at 1e3, 1e6, 1e9 with one decimal.
+// Short numbers (spec §9): K, M, B at 1e3, 1e6, 1e9 with one decimal; the digits follow the language.
 const UNITS: [number, string][] = [
   [1e9, "B"],
   [1e6, "M"],
   [1e3, "K"],
 ]
 
-export function formatShortNumber(value: number): string {
+const oneDecimal = (value: number) => Math.round(value * 10) / 10
+
+export function formatShortNumber(value: number, locale = "en"): string {
+  const digits = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, useGrouping: false })
+  const abs = Math.abs(value)
   for (const [size, unit] of UNITS) {
-    if (Math.abs(value) >= size) return `${Number((value / size).toFixed(1))}${unit}`
+    // 999,950 would read "1000K" in the unit below, so it already counts as 1M.
+    const carried = size > 1e3 && oneDecimal(abs / (size / 1e3)) >= 1e3
+    if (abs >= size || carried) return `${digits.format(oneDecimal(value / size))}${unit}`
   }
-  return String(value)
+  return digits.format(value)
 }

@@ -34,14 +34,17 @@ export interface MarkAllReadRequest {
   input: MarkAllReadInput
   /** The feeds the request covers, to clear their counts locally before the answer. */
   feedIds: string[]
+  /** Part of the list only (above / below an entry): counts come from the server, not cleared locally. */
+  partial?: boolean
 }
 
 export function useMarkAllRead() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ input }: MarkAllReadRequest): Promise<UnreadCounts> => markAllRead(input),
-    onMutate: async ({ feedIds }) => {
+    onMutate: async ({ feedIds, partial }) => {
       const snapshot = await takeSnapshot(queryClient, readCaches)
+      if (partial) return { snapshot }
       const ids = new Set(feedIds)
       setFeedsRead(queryClient, ids)
       updateUnread(queryClient, (counts) => clearUnread(counts, ids))

@@ -41,8 +41,8 @@ function newSubscription(feed: Feed, input: CreateSubscriptionInput): FeedSubscr
     view: input.view,
     category: input.category || null,
     title: input.title || null,
-    isPrivate: false,
-    hideFromTimeline: false,
+    isPrivate: input.isPrivate ?? false,
+    hideFromTimeline: input.hideFromTimeline ?? false,
     createdAt: new Date().toISOString(),
     feeds: feed,
   }

@@ -55,7 +55,37 @@ export const defaultUiSettings = {
   customCSS: "",
   pictureViewMasonry: true,
   wideMode: false,
+  /** The entry toolbar: buttons shown, then the rest under "more" (spec: toolbarOrder with a main and a more list). */
+  toolbarOrder: {
+    main: ["read", "star", "aiSummary", "readability", "sourceContent", "share"] as EntryActionId[],
+    more: [
+      "copyLink",
+      "copyTitle",
+      "openInBrowser",
+      "openFeed",
+      "zenMode",
+      "wideMode",
+      "textLarger",
+      "textSmaller",
+    ] as EntryActionId[],
+  },
 }
+
+export type EntryActionId =
+  | "read"
+  | "star"
+  | "aiSummary"
+  | "readability"
+  | "sourceContent"
+  | "share"
+  | "copyLink"
+  | "copyTitle"
+  | "openInBrowser"
+  | "openFeed"
+  | "zenMode"
+  | "wideMode"
+  | "textLarger"
+  | "textSmaller"
 
 export type GeneralSettings = typeof defaultGeneralSettings
 export type UiSettings = typeof defaultUiSettings

@@ -11,9 +11,11 @@ export interface DialogProps {
   description?: string
   children: ReactNode
   testId?: string
+  /** Wider box for lists and pickers (shortcuts, the add-source results). */
+  wide?: boolean
 }
 
-export function Dialog({ open, onClose, title, description, children, testId }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, testId, wide }: DialogProps) {
   const { t } = useTranslation("common")
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -40,7 +42,7 @@ export function Dialog({ open, onClose, title, description, children, testId }: 
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) onClose()
       }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/40 backdrop:backdrop-blur-[2px]"
+      className={`m-auto ${wide ? "w-[min(44rem,calc(100vw-2rem))]" : "w-[min(28rem,calc(100vw-2rem))]"} rounded-2xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/40 backdrop:backdrop-blur-[2px]`}
     >
       {open && (
         <div className="p-5">

@@ -2,11 +2,14 @@
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router"
 import { PopupMenu, useMenu } from "../../components/ui/menu.tsx"
+import { changeLanguage } from "../../i18n/index.ts"
+import { LANGUAGE_NAMES } from "../../i18n/languages.ts"
+import { supportedLanguages } from "../../i18n/resources.ts"
 import { useSessionStore } from "../../stores/session-store.ts"
 import { useSignOut } from "./use-auth-actions.ts"
 
 export function UserMenu() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const user = useSessionStore((state) => state.whoami)
   const signOut = useSignOut()
@@ -20,10 +23,11 @@ export function UserMenu() {
         type="button"
         onClick={(event) => menu.openBelow(event.currentTarget)}
         aria-haspopup="menu"
-        aria-label={t("user.menu")}
         className="flex w-full cursor-pointer items-center gap-2.5 rounded-lg p-1.5 text-left hover:bg-hover"
         data-testid="user-menu"
       >
+        {/* The visible name stays part of the accessible name (WCAG 2.5.3), with what the button does first. */}
+        <span className="sr-only">{t("user.menu")}</span>
         {user.image ? (
           <img src={user.image} alt="" className="size-7 rounded-full object-cover" />
         ) : (
@@ -42,6 +46,10 @@ export function UserMenu() {
           label={t("user.menu")}
           onClose={menu.close}
           items={[
+            ...supportedLanguages.map((lang) => ({
+              label: `${lang === i18n.language ? "✓ " : ""}${LANGUAGE_NAMES[lang] ?? lang}`,
+              onSelect: () => void changeLanguage(lang, true),
+            })),
             {
               label: t("user.sign_out"),
               icon: "logOut",

@@ -1,62 +1,75 @@
-// Actions on the open entry: read/unread, star/unstar, open the original.
+// The open entry's toolbar: the main actions of toolbarOrder as buttons, the rest under "more".
+import type { EntryDetail } from "@tidings/shared"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
+import { PopupMenu, useMenu } from "../../components/ui/menu.tsx"
 import { cx } from "../../lib/cx.ts"
-import { useSetEntryStar } from "../../queries/collections.ts"
-import { useSetEntryRead } from "../../queries/reads.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
+import { type EntryViewMode, useEntryActions } from "./use-entry-actions.ts"
+
+const LEGACY_TEST_IDS: Partial<Record<string, string>> = { read: "toggle-read", star: "toggle-star" }
 
 export interface EntryToolbarProps {
-  entryId: string
+  detail: EntryDetail
   view: number
-  read: boolean
-  starred: boolean
-  url: string | null
+  mode: EntryViewMode
+  onMode: (mode: EntryViewMode) => void
 }
 
-export function EntryToolbar({ entryId, view, read, starred, url }: EntryToolbarProps) {
+export function EntryToolbar({ detail, view, mode, onMode }: EntryToolbarProps) {
   const { t } = useTranslation()
-  const setRead = useSetEntryRead()
-  const setStar = useSetEntryStar()
-  const readLabel = read ? t("entry.mark_unread") : t("entry.mark_read")
-  const starLabel = starred ? t("entry.unstar") : t("entry.star")
+  const order = useSettingsStore((state) => state.ui.toolbarOrder)
+  const actions = useEntryActions(detail, view, mode, onMode)
+  const menu = useMenu()
+  const main = order.main.flatMap((id) => (actions[id] ? [{ id, ...actions[id] }] : []))
+  const more = order.more.flatMap((id) => (actions[id] ? [{ id, ...actions[id] }] : []))
 
   return (
-    <div className="flex items-center gap-1" role="toolbar" aria-label={t("entry.actions")}>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={readLabel}
-        title={readLabel}
-        aria-pressed={!read}
-        onClick={() => setRead.mutate({ id: entryId, read: !read })}
-        data-testid="toggle-read"
-      >
-        <Icon name="circle" filled={!read} className={cx("size-3.5", !read && "text-accent")} />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={starLabel}
-        title={starLabel}
-        aria-pressed={starred}
-        onClick={() => setStar.mutate({ id: entryId, star: !starred, view })}
-        data-testid="toggle-star"
-      >
-        <Icon name="star" filled={starred} className={cx("size-4", starred && "text-amber-500")} />
-      </Button>
-      {url && (
-        <a
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t("entry.open_original")}
-          title={t("entry.open_original")}
-          className="inline-flex size-8 items-center justify-center rounded-md text-ink-soft transition-colors hover:bg-hover hover:text-ink"
-          data-testid="open-original"
+    <div className="flex items-center gap-0.5" role="toolbar" aria-label={t("entry.actions")}>
+      {main.map((action) => (
+        <Button
+          key={action.id}
+          variant="ghost"
+          size="icon"
+          aria-label={action.label}
+          title={action.label}
+          aria-pressed={action.pressed}
+          onClick={action.run}
+          data-testid={LEGACY_TEST_IDS[action.id] ?? `entry-action-${action.id}`}
         >
-          <Icon name="externalLink" />
-        </a>
+          <Icon
+            name={action.icon}
+            filled={(action.id === "read" || action.id === "star") && action.pressed}
+            className={cx(
+              action.id === "read" ? "size-3.5" : "size-4",
+              action.id === "read" && action.pressed && "text-accent",
+              action.id === "star" && action.pressed && "text-amber-500",
+              action.pressed && action.id !== "read" && action.id !== "star" && "text-accent-strong",
+            )}
+          />
+        </Button>
+      ))}
+      {more.length > 0 && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t("entry.more")}
+          title={t("entry.more")}
+          aria-haspopup="menu"
+          onClick={(event) => menu.openBelow(event.currentTarget)}
+          data-testid="entry-more"
+        >
+          <Icon name="more" />
+        </Button>
+      )}
+      {menu.position && (
+        <PopupMenu
+          position={menu.position}
+          onClose={menu.close}
+          label={t("entry.more")}
+          items={more.map((action) => ({ label: action.label, icon: action.icon, onSelect: action.run }))}
+        />
       )}
     </div>
   )

@@ -22,7 +22,7 @@ export interface SidebarRowProps {
 }
 
 export function SidebarRow(props: SidebarRowProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const showCount = useSettingsStore((state) => state.ui.sidebarShowUnreadCount)
   const count = props.count ?? 0
 
@@ -61,7 +61,7 @@ export function SidebarRow(props: SidebarRowProps) {
             className="shrink-0 text-[11px] font-medium text-ink-faint tabular-nums group-hover:hidden"
             data-testid="unread-count"
           >
-            {formatShortNumber(count)}
+            {formatShortNumber(count, i18n.language)}
           </span>
         )}
       </Link>

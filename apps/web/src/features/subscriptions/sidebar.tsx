@@ -1,6 +1,5 @@
 // The left column: brand and add-feed button, the view tabs, the feed tree, and a footer slot (user menu).
 import type { ReactNode } from "react"
-import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
@@ -10,7 +9,7 @@ import { feedIdsByView } from "../../queries/subscription-selectors.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useUnreadCounts } from "../../queries/unread.ts"
 import { sumUnread } from "../../queries/unread-counts.ts"
-import { AddFeedDialog } from "./add-feed-dialog.tsx"
+import { useLayoutStore } from "../../stores/layout-store.ts"
 import { FeedTree } from "./feed-tree.tsx"
 import { ViewSwitcher } from "./view-switcher.tsx"
 
@@ -19,7 +18,8 @@ export function Sidebar({ footer }: { footer: ReactNode }) {
   const location = useTimelineLocation()
   const subscriptions = useSubscriptions()
   const counts = useUnreadCounts().data
-  const [adding, setAdding] = useState(false)
+  const openDialog = useLayoutStore((state) => state.openDialog)
+  const addSource = () => openDialog("add-source")
   const subs = subscriptions.data ?? []
 
   return (
@@ -30,7 +30,7 @@ export function Sidebar({ footer }: { footer: ReactNode }) {
         <Button
           variant="ghost"
           size="icon"
-          onClick={() => setAdding(true)}
+          onClick={addSource}
           aria-label={t("subscription.add")}
           title={t("subscription.add")}
           data-testid="add-feed-button"
@@ -47,11 +47,10 @@ export function Sidebar({ footer }: { footer: ReactNode }) {
         {subscriptions.isPending ? (
           <LoadingPane label={t("common:status.loading")} />
         ) : (
-          <FeedTree location={location} subs={subs} counts={counts} onAddFeed={() => setAdding(true)} />
+          <FeedTree location={location} subs={subs} counts={counts} onAddFeed={addSource} />
         )}
       </div>
       <div className="shrink-0 border-t border-line p-2">{footer}</div>
-      {adding && <AddFeedDialog open onClose={() => setAdding(false)} view={location.view} />}
     </div>
   )
 }

@@ -17,7 +17,7 @@ export function ViewSwitcher({
   feedIdsByView: Map<number, string[]>
   unreadOf: (feedIds: string[]) => number
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const shown = visibleViews(new Set(feedIdsByView.keys()))
 
   return (
@@ -30,18 +30,18 @@ export function ViewSwitcher({
             key={meta.view}
             to={timelinePath({ view: meta.view, feed: { kind: "all" } })}
             aria-current={active ? "page" : undefined}
-            aria-label={t(meta.nameKey)}
             title={t(meta.nameKey)}
             data-testid={`view-tab-${meta.view}`}
             data-unread={unread}
             className={cx(
               "flex flex-col items-center gap-0.5 rounded-lg py-1.5 transition-colors",
-              active ? "text-accent" : "text-ink-faint hover:bg-hover hover:text-ink-soft",
+              active ? "text-accent-strong" : "text-ink-faint hover:bg-hover hover:text-ink-soft",
             )}
           >
             <Icon name={meta.icon} className="size-[18px]" />
+            <span className="sr-only">{t(meta.nameKey)}</span>
             <span className="h-3.5 text-[10px] leading-3.5 font-medium tabular-nums">
-              {unread > 0 ? formatShortNumber(unread) : ""}
+              {unread > 0 ? formatShortNumber(unread, i18n.language) : ""}
             </span>
           </Link>
         )

@@ -1,17 +1,20 @@
 // The middle column: the header and the entry list of the current feed, folder or view.
+import { type ReactNode, useEffect, useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { useEntryList } from "../../queries/entries.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
+import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { EntryList } from "./entry-list.tsx"
 import { buildEntryFilter, buildMarkAllRead } from "./timeline-filter.ts"
 import { TimelineHeader } from "./timeline-header.tsx"
 import { useTimelineTitle } from "./use-timeline-title.ts"
 
-export function EntryColumn() {
+/** headerLeading: the phone layout's drawer button before the title. */
+export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {}) {
   const { t } = useTranslation(["app", "common"])
   const location = useTimelineLocation()
   const subscriptions = useSubscriptions()
@@ -22,12 +25,20 @@ export function EntryColumn() {
   // A folder's feeds are only known once the subscriptions are in.
   const ready = subscriptions.isSuccess || location.feed.kind !== "folder"
   const entries = useEntryList(filter ?? {}, ready && filter !== null)
-  const items = entries.data?.pages.flat() ?? []
+  const items = useMemo(() => entries.data?.pages.flat() ?? [], [entries.data])
   const { title, unread } = useTimelineTitle(location, subs)
+  const setTimeline = useLayoutStore((state) => state.setTimeline)
+  const { refetch } = entries
+  // The keyboard (j/k, r) and the palette work on what this column shows.
+  useEffect(() => {
+    setTimeline({ items, refresh: () => void refetch() })
+  }, [items, refetch, setTimeline])
+  useEffect(() => () => setTimeline(null), [setTimeline])
 
   return (
     <>
       <TimelineHeader
+        leading={headerLeading}
         title={title}
         unread={unread}
         markAllRead={buildMarkAllRead(location, subs)}

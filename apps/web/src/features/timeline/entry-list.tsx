@@ -45,6 +45,13 @@ export function EntryList(props: EntryListProps) {
     if (hasNextPage && !fetchingNextPage && lastIndex >= rows.length - PREFETCH_ROWS) fetchNextPage()
   }, [hasNextPage, fetchingNextPage, lastIndex, rows.length, fetchNextPage])
 
+  // Keep the open entry in sight when it changes from elsewhere (j/k, the palette).
+  const activeIndex = rows.findIndex((row) => row.type === "entry" && row.item.entries.id === location.entryId)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new open entry moves the list, not new pages.
+  useEffect(() => {
+    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: "auto" })
+  }, [location.entryId])
+
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="entry-list">
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>

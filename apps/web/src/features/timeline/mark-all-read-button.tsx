@@ -1,11 +1,16 @@
-// Mark everything in the current feed, folder or view read. The confirmation confirms itself after a countdown
-// (spec §5) unless cancelled.
-import { useState } from "react"
+// Mark everything in the current feed, folder or view read — or only what lies above or below the open entry.
+// The confirmation is a modal dialog with a visible countdown that confirms by itself (spec §5) unless
+// cancelled; it counts only while the page is visible and starts again when the reader changes the scope.
+import { useEffect, useId, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { toast } from "sonner"
 import { Button } from "../../components/ui/button.tsx"
+import { Dialog } from "../../components/ui/dialog.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
+import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { type MarkAllReadRequest, useMarkAllRead } from "../../queries/reads.ts"
+import { useLayoutStore } from "../../stores/layout-store.ts"
+import { type MarkScope, scopedMarkAllRead } from "./mark-scope.ts"
 import { useCountdown } from "./use-countdown.ts"
 
 /** Seconds before the confirmation goes ahead by itself. */
@@ -20,60 +25,101 @@ export function MarkAllReadButton({
 }) {
   const { t } = useTranslation(["app", "common"])
   const [confirming, setConfirming] = useState(false)
-  const markAllRead = useMarkAllRead()
-
-  const confirm = () => {
-    setConfirming(false)
-    if (!request) return
-    markAllRead.mutate(request, {
-      onSuccess: (marked) => {
-        const count = Object.values(marked).reduce((sum, n) => sum + n, 0)
-        toast.success(t("timeline.mark_all_read.done", { count }))
-      },
-    })
-  }
-  const left = useCountdown(MARK_ALL_READ_COUNTDOWN_S, confirming, confirm)
+  // Shift+mod+A asks for the same confirmation as the button.
+  const requests = useLayoutStore((state) => state.markAllReadRequests)
+  const seen = useRef(requests)
+  useEffect(() => {
+    if (requests === seen.current) return
+    seen.current = requests
+    if (!disabled && request) setConfirming(true)
+  }, [requests, disabled, request])
 
   return (
-    <div className="relative">
+    <>
       <Button
         variant="ghost"
         size="icon"
         disabled={disabled || !request}
-        onClick={() => setConfirming((open) => !open)}
+        onClick={() => setConfirming(true)}
         aria-label={t("timeline.mark_all_read")}
         title={t("timeline.mark_all_read")}
         data-testid="mark-all-read"
       >
         <Icon name="checkAll" />
       </Button>
-      {confirming && (
-        <div
-          role="alertdialog"
-          aria-label={t("timeline.mark_all_read.confirm_title")}
-          data-testid="mark-all-read-confirm"
-          className="absolute top-full right-0 z-30 mt-2 w-64 rounded-xl border border-line bg-surface p-3 shadow-xl dark:bg-surface-raised"
-        >
-          <p className="text-sm font-medium">{t("timeline.mark_all_read.confirm_title")}</p>
-          <p className="mt-1 text-xs text-ink-soft" aria-live="polite">
-            {t("timeline.mark_all_read.countdown", { seconds: left })}
-          </p>
-          <div className="mt-3 h-1 overflow-hidden rounded-full bg-hover">
-            <div
-              className="h-full bg-accent transition-[width] duration-300 ease-linear"
-              style={{ width: `${(left / MARK_ALL_READ_COUNTDOWN_S) * 100}%` }}
-            />
-          </div>
-          <div className="mt-3 flex justify-end gap-2">
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
-              {t("common:actions.cancel")}
-            </Button>
-            <Button size="sm" variant="primary" onClick={confirm}>
-              {t("common:actions.confirm")}
-            </Button>
-          </div>
-        </div>
+      {confirming && request && <MarkAllReadDialog request={request} onClose={() => setConfirming(false)} />}
+    </>
+  )
+}
+
+function MarkAllReadDialog({ request, onClose }: { request: MarkAllReadRequest; onClose: () => void }) {
+  const { t } = useTranslation(["app", "common"])
+  const markAllRead = useMarkAllRead()
+  const { entryId } = useTimelineLocation()
+  const items = useLayoutStore((state) => state.timeline?.items)
+  const openEntry = items?.find((item) => item.entries.id === entryId)
+  const [scope, setScope] = useState<MarkScope>("all")
+  const name = useId()
+
+  // Leaving the list (another feed, another view) cancels: the confirmation was about what was on screen.
+  const listKey = JSON.stringify(request.input)
+  const firstKey = useRef(listKey)
+  useEffect(() => {
+    if (listKey !== firstKey.current) onClose()
+  }, [listKey, onClose])
+
+  const confirm = () => {
+    onClose()
+    // The dialog is gone before the answer, and mutate's own callbacks skip unmounted callers: use the promise.
+    markAllRead.mutateAsync(scopedMarkAllRead(request, scope, openEntry?.entries.publishedAt)).then(
+      (marked) => {
+        const count = Object.values(marked).reduce((sum, n) => sum + n, 0)
+        toast.success(t("timeline.mark_all_read.done", { count }))
+      },
+      () => {}, // the request layer already showed the error
+    )
+  }
+  const left = useCountdown(MARK_ALL_READ_COUNTDOWN_S, true, confirm, scope)
+  const scopes: MarkScope[] = openEntry ? ["all", "above", "below"] : ["all"]
+
+  return (
+    <Dialog open onClose={onClose} title={t("timeline.mark_all_read.confirm_title")} testId="mark-all-read-confirm">
+      {scopes.length > 1 && (
+        <fieldset className="mb-4 grid gap-1.5">
+          <legend className="sr-only">{t("timeline.mark_all_read.scope")}</legend>
+          {scopes.map((option) => (
+            <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={name}
+                value={option}
+                checked={scope === option}
+                onChange={() => setScope(option)}
+                className="accent-accent"
+                data-testid={`mark-scope-${option}`}
+              />
+              {t(`timeline.mark_all_read.scope_${option}`)}
+            </label>
+          ))}
+        </fieldset>
       )}
-    </div>
+      <p className="text-sm text-ink-soft" aria-live="polite" data-testid="mark-all-read-countdown">
+        {t("timeline.mark_all_read.countdown", { seconds: left })}
+      </p>
+      <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-hover">
+        <div
+          className="h-full bg-accent transition-[width] duration-300 ease-linear"
+          style={{ width: `${(left / MARK_ALL_READ_COUNTDOWN_S) * 100}%` }}
+        />
+      </div>
+      <div className="mt-5 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} data-testid="mark-all-read-cancel">
+          {t("common:actions.cancel")}
+        </Button>
+        <Button variant="primary" onClick={confirm} data-testid="mark-all-read-go">
+          {t("common:actions.confirm")}
+        </Button>
+      </div>
+    </Dialog>
   )
 }

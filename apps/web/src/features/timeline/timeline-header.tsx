@@ -1,4 +1,5 @@
 // Above the entry list: what is shown, its unread count, and the list's actions.
+import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
@@ -15,22 +16,27 @@ export interface TimelineHeaderProps {
   refreshing: boolean
   onRefresh: () => void
   showUnreadToggle: boolean
+  leading?: ReactNode
 }
 
 export function TimelineHeader(props: TimelineHeaderProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const unreadOnly = useSettingsStore((state) => state.general.unreadOnly)
   const setGeneral = useSettingsStore((state) => state.setGeneral)
 
   return (
-    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-line px-4">
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-line px-4 max-lg:px-2">
+      {props.leading}
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-[15px] font-semibold" data-testid="timeline-title">
           {props.title}
         </h1>
         {props.unread !== undefined && (
           <p className="text-xs text-ink-faint" data-testid="timeline-unread">
-            {t("timeline.unread_count", { count: props.unread, formatted: formatShortNumber(props.unread) })}
+            {t("timeline.unread_count", {
+              count: props.unread,
+              formatted: formatShortNumber(props.unread, i18n.language),
+            })}
           </p>
         )}
       </div>

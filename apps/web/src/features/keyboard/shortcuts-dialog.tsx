@@ -1,0 +1,51 @@
+// The shortcut list (?): every command of the table, grouped, with its keys as this platform writes them.
+import { useTranslation } from "react-i18next"
+import { Dialog } from "../../components/ui/dialog.tsx"
+import { commands } from "./commands.ts"
+import { describeHotkey, isApplePlatform } from "./hotkeys.ts"
+
+const GROUPS = ["timeline", "entry", "layout", "global"] as const
+
+export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation()
+  const mac = isApplePlatform()
+  return (
+    <Dialog open onClose={onClose} title={t("shortcuts.title")} testId="shortcuts-dialog" wide>
+      <div className="grid max-h-[70vh] gap-x-8 gap-y-4 overflow-y-auto sm:grid-cols-2">
+        {GROUPS.map((group) => (
+          <section key={group}>
+            <h3 className="mb-1 text-xs font-semibold tracking-wide text-ink-faint uppercase">
+              {t(`shortcuts.group.${group}`)}
+            </h3>
+            <dl className="divide-y divide-line">
+              {commands
+                .filter((command) => command.group === group)
+                .map((command) => (
+                  <div key={command.id} className="flex items-center justify-between gap-3 py-1.5 text-sm">
+                    <dt className="min-w-0 text-ink-soft">{t(`shortcuts.command.${command.id}`)}</dt>
+                    <dd className="flex shrink-0 flex-wrap justify-end gap-1.5">
+                      {command.keys.map((definition) => (
+                        <span key={definition} className="flex gap-0.5">
+                          {describeHotkey(definition, mac)
+                            .flat()
+                            .map((name, index) => (
+                              <kbd
+                                // biome-ignore lint/suspicious/noArrayIndexKey: a key can repeat within one definition.
+                                key={index}
+                                className="min-w-5 rounded border border-line bg-canvas px-1 text-center font-sans text-xs text-ink"
+                              >
+                                {name}
+                              </kbd>
+                            ))}
+                        </span>
+                      ))}
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+          </section>
+        ))}
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,51 @@
+// The phone's views as a bottom tab bar: icon, name and unread total per view, like the sidebar's tabs.
+import { useTranslation } from "react-i18next"
+import { Link } from "react-router"
+import { Icon } from "../../components/ui/icons.tsx"
+import { cx } from "../../lib/cx.ts"
+import { formatShortNumber } from "../../lib/format-number.ts"
+import { timelinePath } from "../../lib/route-ids.ts"
+import { visibleViews } from "../../lib/views.ts"
+import { feedIdsByView } from "../../queries/subscription-selectors.ts"
+import { useSubscriptions } from "../../queries/subscriptions.ts"
+import { useUnreadCounts } from "../../queries/unread.ts"
+import { sumUnread } from "../../queries/unread-counts.ts"
+
+export function MobileTabBar({ current }: { current: number }) {
+  const { t, i18n } = useTranslation()
+  const byView = feedIdsByView(useSubscriptions().data ?? [])
+  const counts = useUnreadCounts().data
+
+  return (
+    <nav
+      aria-label={t("sidebar.views")}
+      className="flex shrink-0 border-t border-line bg-canvas pb-[env(safe-area-inset-bottom)]"
+      data-testid="tab-bar"
+    >
+      {visibleViews(new Set(byView.keys())).map((meta) => {
+        const active = meta.view === current
+        const unread = sumUnread(counts, byView.get(meta.view) ?? [])
+        return (
+          <Link
+            key={meta.view}
+            to={timelinePath({ view: meta.view, feed: { kind: "all" } })}
+            aria-current={active ? "page" : undefined}
+            data-testid={`tab-${meta.view}`}
+            className={cx(
+              "relative flex min-w-0 flex-1 flex-col items-center gap-0.5 pt-1.5 pb-1 text-[10px] font-medium",
+              active ? "text-accent-strong" : "text-ink-soft",
+            )}
+          >
+            <Icon name={meta.icon} className="size-5" />
+            <span className="max-w-full truncate">{t(meta.nameKey)}</span>
+            {unread > 0 && (
+              <span className="absolute top-0.5 left-1/2 ml-2 rounded-full bg-accent px-1 text-[9px] leading-3.5 text-white tabular-nums">
+                {formatShortNumber(unread, i18n.language)}
+              </span>
+            )}
+          </Link>
+        )
+      })}
+    </nav>
+  )
+}

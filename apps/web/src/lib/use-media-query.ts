@@ -1,0 +1,18 @@
+// Layout breakpoints (spec client §2): 640, 768, 1024, 1280, 1536 px; under 1024 px the layout is the mobile one.
+import { useSyncExternalStore } from "react"
+
+export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, "2xl": 1536 } as const
+export const MOBILE_QUERY = `(max-width: ${BREAKPOINTS.lg - 0.02}px)`
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query)
+      list.addEventListener("change", onChange)
+      return () => list.removeEventListener("change", onChange)
+    },
+    () => window.matchMedia(query).matches,
+  )
+}
+
+export const useIsMobile = () => useMediaQuery(MOBILE_QUERY)
