@@ -29,6 +29,8 @@ export interface PlayerState {
   image: string | null
   /** A video with sound paused the player; it resumes when that video stops (spec §4). */
   interruptedByVideo: boolean
+  /** Bumped by each seek, so the element moves to currentTime only then (not on the 1 s saves). */
+  seekNonce: number
 }
 
 export const DEFAULT_VOLUME = 0.8
@@ -53,6 +55,7 @@ export const initialPlayerState: PlayerState = {
   feedTitle: "",
   image: null,
   interruptedByVideo: false,
+  seekNonce: 0,
 }
 
 /** Mount: show the player and load the track; the same track keeps its saved position. */
@@ -94,7 +97,7 @@ export function close(state: PlayerState): PlayerState {
 }
 
 export function seek(state: PlayerState, target: number): PlayerState {
-  return { ...state, currentTime: clampSeek(target, state.duration) }
+  return { ...state, currentTime: clampSeek(target, state.duration), seekNonce: state.seekNonce + 1 }
 }
 
 export function skip(state: PlayerState, seconds: number): PlayerState {

@@ -6,7 +6,7 @@ import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { useEntryList } from "../../queries/entries.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
-import { EntryList } from "./entry-list.tsx"
+import { ViewList } from "../views/view-list.tsx"
 import { buildEntryFilter, buildMarkAllRead } from "./timeline-filter.ts"
 import { TimelineHeader } from "./timeline-header.tsx"
 import { useTimelineTitle } from "./use-timeline-title.ts"
@@ -49,7 +49,8 @@ export function EntryColumn() {
           }
         />
       ) : (
-        <EntryList
+        <ViewList
+          view={location.view}
           items={items}
           location={location}
           groupByDate={groupByDate}
