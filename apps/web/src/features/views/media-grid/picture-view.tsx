@@ -20,7 +20,7 @@ export default function PictureView(props: EntryListProps) {
       hasNextPage={props.hasNextPage}
       fetchingNextPage={props.fetchingNextPage}
       fetchNextPage={props.fetchNextPage}
-      minColumnWidth={masonry ? 200 : 160}
+      minColumnWidth={masonry ? 170 : 150}
       estimateHeight={(item, width) => pictureBoxHeight(item, width, masonry) + CAPTION_HEIGHT}
       renderCard={(item) => (
         <PictureCard item={item} masonry={masonry} square={square} now={now} onOpen={(it) => openGallery(it)} />

@@ -43,7 +43,11 @@ export const VideoCard = memo(function VideoCard(props: {
         type="button"
         onClick={() => props.onOpen(item)}
         disabled={!video}
-        aria-label={t("video.play", { title })}
+        aria-label={
+          video?.duration != null
+            ? t("video.play_duration", { title, duration: formatMediaTime(video.duration) })
+            : t("video.play", { title })
+        }
         className="group relative block w-full overflow-hidden rounded-lg bg-neutral-900"
         style={{ aspectRatio: String(preview?.ratio ?? DEFAULT_RATIO) }}
       >

@@ -13,7 +13,11 @@ export function PictureGrid(props: { pictures: EntryPicture[]; alt: string; onOp
   return (
     <div
       data-testid="social-pictures"
-      className={cx("mt-2 grid gap-1 overflow-hidden rounded-xl", shown.length > 1 ? "grid-cols-2" : "grid-cols-1")}
+      className={cx(
+        "mt-2 grid aspect-[16/10] max-w-[32rem] gap-1 overflow-hidden rounded-xl",
+        shown.length > 1 ? "grid-cols-2" : "grid-cols-1",
+        shown.length > 2 && "grid-rows-2",
+      )}
     >
       {shown.map((picture, index) => (
         <button
@@ -21,7 +25,7 @@ export function PictureGrid(props: { pictures: EntryPicture[]; alt: string; onOp
           type="button"
           onClick={() => props.onOpen(index)}
           aria-label={t("gallery.open_picture", { index: index + 1, total: pictures.length })}
-          className={cx("relative block bg-hover", shown.length === 1 ? "aspect-[16/10]" : "aspect-square")}
+          className={cx("relative block min-h-0 bg-hover", shown.length === 3 && index === 0 && "row-span-2")}
         >
           <img src={picture.url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
           {hidden > 0 && index === shown.length - 1 && (

@@ -90,7 +90,7 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
             data-testid="social-show-more"
             aria-expanded={expanded}
             onClick={() => props.onToggleExpanded(entry.id)}
-            className="mt-1 text-[13px] font-medium text-accent-strong hover:underline"
+            className="mt-1 text-[13px] font-medium text-ink-soft underline-offset-2 hover:text-ink hover:underline"
           >
             {expanded ? t("social.show_less") : t("social.show_more")}
           </button>
