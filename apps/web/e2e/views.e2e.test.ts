@@ -174,6 +174,10 @@ describe("views", () => {
       .getByTestId("social-text")
       .evaluate((el) => el.clientHeight)
     expect(expanded).toBeGreaterThan(collapsed)
+    // The card shows the post itself (withContent), not the server's shortened description.
+    const full = (await cards.first().getByTestId("social-text").textContent()) ?? ""
+    expect(full.length).toBeGreaterThan(600)
+    expect(full.trim().endsWith("pier.")).toBe(true)
     expect(await cards.first().getByTestId("social-pictures").locator("img").count()).toBe(3)
     expect(await cards.nth(1).getByTestId("social-show-more").count()).toBe(0)
     expect(await shootBoth("social")).toEqual([])
@@ -307,6 +311,10 @@ describe("views", () => {
     await page.keyboard.press(" ")
     expect(await video.evaluate((v) => (v as HTMLVideoElement).paused)).toBe(true)
     await expect.poll(playerStatus).toBe("playing")
+    // ← seeks 5 s back, never below 0.
+    expect(await video.evaluate((v) => (v as HTMLVideoElement).currentTime)).toBeLessThan(5)
+    await page.keyboard.press("ArrowLeft")
+    expect(await video.evaluate((v) => (v as HTMLVideoElement).currentTime)).toBe(0)
     await page.keyboard.press(" ")
     await expect.poll(playerStatus).toBe("paused")
     await shoot("video-modal-1280")
@@ -316,6 +324,11 @@ describe("views", () => {
     await expect.poll(playerStatus).toBe("playing")
     const resumedAt = await audioTime()
     await expect.poll(audioTime).toBeGreaterThan(resumedAt + 0.5)
+  })
+
+  it("lists what axe finds outside this suite's regions (sidebar), for the record", async () => {
+    const all = await seriousViolations(page, [["body"]])
+    console.log("whole-page axe:", JSON.stringify(all.map((v) => `${v.id}: ${v.targets.slice(0, 3).join(", ")}`)))
   })
 
   it("raised no page errors", () => {

@@ -1,6 +1,6 @@
 // The video player modal: ←/→ seek 5 s (never past either end), Space toggles, Esc closes. While this video plays
 // with sound the audio player pauses, and it resumes once the video stops (spec client §4, §9).
-import { useEffect, useRef } from "react"
+import { useCallback, useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { clampSeek } from "../../lib/media-time.ts"
 import { playerStore } from "../player/player-store.ts"
@@ -24,20 +24,24 @@ export default function VideoModal({ title, video, onClose }: VideoModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const videoRef = useRef<HTMLVideoElement>(null)
 
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog && !dialog.open) dialog.showModal()
-    videoRef.current?.focus()
-    // Closing while the video plays must give the audio back.
-    return () => playerStore.getState().videoStopped()
-  }, [])
-
-  const syncAudio = () => {
+  const syncAudio = useCallback(() => {
     const element = videoRef.current
     if (!element) return
     if (audible(element)) playerStore.getState().videoStarted()
     else playerStore.getState().videoStopped()
-  }
+  }, [])
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog && !dialog.open) dialog.showModal()
+    const element = videoRef.current
+    element?.focus()
+    // Started here rather than with the autoplay attribute: Chromium can begin an autoplay before the element is
+    // in the document and then fires no play event, so the audio player would never hear of it.
+    element?.play().then(syncAudio, syncAudio)
+    // Closing while the video plays must give the audio back.
+    return () => playerStore.getState().videoStopped()
+  }, [syncAudio])
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const element = videoRef.current
@@ -59,7 +63,8 @@ export default function VideoModal({ title, video, onClose }: VideoModalProps) {
       ref={dialogRef}
       data-testid="video-modal"
       aria-label={t("video.player", { title })}
-      onKeyDown={onKeyDown}
+      // Capture phase: the focused element's native controls would otherwise act on the same key a second time.
+      onKeyDownCapture={onKeyDown}
       onCancel={(event) => {
         event.preventDefault()
         onClose()
@@ -89,7 +94,6 @@ export default function VideoModal({ title, video, onClose }: VideoModalProps) {
         src={video.url}
         poster={video.poster ?? undefined}
         controls
-        autoPlay
         playsInline
         tabIndex={0}
         onPlay={syncAudio}

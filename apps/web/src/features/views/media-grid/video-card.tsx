@@ -39,47 +39,48 @@ export const VideoCard = memo(function VideoCard(props: {
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
     >
-      <button
-        type="button"
-        onClick={() => props.onOpen(item)}
-        disabled={!video}
-        aria-label={
-          video?.duration != null
-            ? t("video.play_duration", { title, duration: formatMediaTime(video.duration) })
-            : t("video.play", { title })
-        }
-        className="group relative block w-full overflow-hidden rounded-lg bg-neutral-900"
+      <div
+        className="relative overflow-hidden rounded-lg"
         style={{ aspectRatio: String(preview?.ratio ?? DEFAULT_RATIO) }}
       >
-        {video?.poster && (
-          <img src={video.poster} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
-        )}
-        {hovered && preview && video && (
-          <video
-            data-testid="video-preview"
-            src={video.url}
-            muted
-            autoPlay
-            loop
-            playsInline
-            preload="metadata"
-            className="absolute inset-0 size-full object-cover"
-          />
-        )}
-        <span className="absolute inset-0 flex items-center justify-center opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
-          <span className="flex size-11 items-center justify-center rounded-full bg-black/55 text-white">
-            <MediaIcon name="play" className="ml-0.5 size-5" />
+        <button
+          type="button"
+          onClick={() => props.onOpen(item)}
+          disabled={!video}
+          aria-label={t("video.play", { title })}
+          className="group relative block size-full bg-neutral-900"
+        >
+          {video?.poster && (
+            <img src={video.poster} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          )}
+          {hovered && preview && video && (
+            <video
+              data-testid="video-preview"
+              src={video.url}
+              muted
+              autoPlay
+              loop
+              playsInline
+              preload="metadata"
+              className="absolute inset-0 size-full object-cover"
+            />
+          )}
+          <span className="absolute inset-0 flex items-center justify-center opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+            <span className="flex size-11 items-center justify-center rounded-full bg-black/55 text-white">
+              <MediaIcon name="play" className="ml-0.5 size-5" />
+            </span>
           </span>
-        </span>
+        </button>
+        {/* Beside the button, not in it: the button's name is the title, the duration is read from here. */}
         {video?.duration != null && (
           <span
             data-testid="video-duration"
-            className="absolute right-1.5 bottom-1.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums"
+            className="pointer-events-none absolute right-1.5 bottom-1.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums"
           >
             {formatMediaTime(video.duration)}
           </span>
         )}
-      </button>
+      </div>
       <figcaption className="flex h-[52px] items-start gap-2 px-0.5 pt-1.5">
         <FeedIcon title={feedTitle} image={item.feeds.image} className="mt-0.5 size-5 rounded-full" />
         <span className="min-w-0 flex-1">
