@@ -20,6 +20,7 @@ const FEEDS: [string, number][] = [
   ["/pictures.xml", 2],
   ["/videos.xml", 3],
   ["/podcast.xml", 4],
+  ["/notifications.xml", 5],
 ]
 
 let fixtures: MediaFixtures
@@ -240,6 +241,9 @@ describe("views", () => {
     await expect.poll(audioTime, { timeout: 15_000 }).toBeGreaterThan(1.5)
     expect(await page.evaluate(() => document.querySelector("audio")?.volume)).toBeCloseTo(0.8)
     await expect.poll(() => byTestId("player-duration").textContent()).toBe("0:20")
+    // Hardware media keys and the system's media controls see the episode (Media Session API).
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Episode 1: Sounds of the harbour")
+    expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe("playing")
     expect(await shootBoth("audio-player")).toEqual([])
   })
 
@@ -324,6 +328,17 @@ describe("views", () => {
     await expect.poll(playerStatus).toBe("playing")
     const resumedAt = await audioTime()
     await expect.poll(audioTime).toBeGreaterThan(resumedAt + 0.5)
+  })
+
+  it("lists notifications compactly, one line each", async () => {
+    await openView(5)
+    await byTestId("notification-row").first().waitFor()
+    const rows = byTestId("notification-row")
+    expect(await rows.count()).toBeGreaterThan(10)
+    expect(await rows.first().textContent()).toContain("Build 200 passed on main")
+    const height = await rows.first().evaluate((el) => el.getBoundingClientRect().height)
+    expect(height).toBeLessThan(40)
+    expect(await shootBoth("notifications")).toEqual([])
   })
 
   it("lists what axe finds outside this suite's regions (sidebar), for the record", async () => {

@@ -97,7 +97,13 @@ ${set.map((p) => `<media:content url="${esc(p.url)}" medium="image" width="${p.w
       `<item><title>Episode ${i + 1}: Sounds of the harbour</title><link>${base}/posts/e${i}</link><guid>e${i}</guid><pubDate>${ago(i + 1)}</pubDate>
 <description>Twenty seconds of a ${440 + i * 110} Hz tone.</description><enclosure url="${base}/audio/${i}.wav" type="audio/wav" length="${44 + WAV_SECONDS * 16000}"/><itunes:duration>0:${WAV_SECONDS}</itunes:duration></item>`,
   )
+  const notifications = Array.from(
+    { length: 15 },
+    (_, i) =>
+      `<item><title>Build ${200 - i} ${i % 4 === 1 ? "failed" : "passed"} on main</title><link>${base}/posts/n${i}</link><guid>n${i}</guid><pubDate>${ago(i + 0.5)}</pubDate></item>`,
+  )
   return {
+    "/notifications.xml": rss("Harbour CI", base, notifications),
     "/articles.xml": rss("Harbour Articles", base, articles),
     "/social.xml": rss("Quay Posts", base, social),
     "/pictures.xml": rss("Harbour Pictures", base, pictures),

@@ -72,7 +72,7 @@ export default function Gallery({ title, pictures, index: startIndex, onClose }:
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose()
       }}
-      className="m-0 h-dvh max-h-none w-screen max-w-none bg-black/90 p-0 text-white backdrop:bg-black/60"
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-neutral-950 p-0 text-white backdrop:bg-black/60"
     >
       <div className="flex h-full flex-col">
         <header className="flex h-12 shrink-0 items-center gap-3 px-4 text-sm">
