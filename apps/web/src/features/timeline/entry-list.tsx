@@ -8,7 +8,7 @@ import { Spinner } from "../../components/ui/spinner.tsx"
 import { formatDayHeading } from "../../lib/format-date.ts"
 import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
 import { useNow } from "../../lib/use-now.ts"
-import { buildEntryRows, itemDate, type EntryRow as Row } from "./date-groups.ts"
+import { buildEntryRows, type EntryRow as Row } from "./date-groups.ts"
 import { EntryRow, type EntryRowProps } from "./entry-row.tsx"
 
 export interface EntryListProps {
@@ -108,7 +108,7 @@ function ListRow(props: ListRowProps) {
     item: row.item,
     to,
     active: location.entryId === row.item.entries.id,
-    date: itemDate(row.item, props.starredList),
+    date: row.date,
     now,
   }
   return props.renderItem ? props.renderItem(rowProps) : <EntryRow {...rowProps} />

@@ -7,10 +7,11 @@ import { mediaTitle, useMediaOverlay } from "./gallery-store.ts"
 
 export function useOpenMedia() {
   const open = useMediaOverlay((state) => state.open)
-  const setRead = useSetEntryRead()
+  // mutate is stable, the mutation object is not: depending on it would give every card new props on each change.
+  const { mutate: setRead } = useSetEntryRead()
   const markRead = useCallback(
     (item: EntryListItem) => {
-      if (!item.read) setRead.mutate({ id: item.entries.id, read: true })
+      if (!item.read) setRead({ id: item.entries.id, read: true })
     },
     [setRead],
   )

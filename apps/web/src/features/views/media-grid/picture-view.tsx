@@ -23,7 +23,7 @@ export default function PictureView(props: EntryListProps) {
       minColumnWidth={masonry ? 170 : 150}
       estimateHeight={(item, width) => pictureBoxHeight(item, width, masonry) + CAPTION_HEIGHT}
       renderCard={(item) => (
-        <PictureCard item={item} masonry={masonry} square={square} now={now} onOpen={(it) => openGallery(it)} />
+        <PictureCard item={item} masonry={masonry} square={square} now={now} onOpen={openGallery} />
       )}
     />
   )

@@ -14,7 +14,7 @@ import { isLongPost, postText } from "./social-post.ts"
 export interface SocialCardProps extends EntryRowProps {
   expanded: boolean
   onToggleExpanded: (id: string) => void
-  onOpenPicture: (index: number) => void
+  onOpenPicture: (item: EntryRowProps["item"], index: number) => void
 }
 
 /** "@name" from a profile address such as https://host/@name or https://host/name. */
@@ -96,7 +96,11 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
           </button>
         )}
         {pictures.length > 0 && (
-          <PictureGrid pictures={pictures} alt={title || text.slice(0, 80)} onOpen={props.onOpenPicture} />
+          <PictureGrid
+            pictures={pictures}
+            alt={title || text.slice(0, 80)}
+            onOpen={(index) => props.onOpenPicture(item, index)}
+          />
         )}
       </div>
     </article>
