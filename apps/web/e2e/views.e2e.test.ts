@@ -341,6 +341,28 @@ describe("views", () => {
     expect(await shootBoth("notifications")).toEqual([])
   })
 
+  it("lets the last rows scroll out from under the floating player", async () => {
+    await openView(0)
+    await byTestId("entry-row").first().waitFor()
+    await page.setViewportSize({ width: 390, height: 844 })
+    const list = byTestId("entry-list")
+    // Scroll to the end until the list stops growing (the virtual list measures rows as they appear).
+    await expect
+      .poll(async () => {
+        await list.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+        return list.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 1)
+      })
+      .toBe(true)
+    await page.waitForTimeout(200)
+    const lastBottom = await page.evaluate(() => {
+      const rows = [...document.querySelectorAll('[data-testid="entry-row"]')]
+      return Math.max(...rows.map((row) => row.getBoundingClientRect().bottom))
+    })
+    const playerTop = await byTestId("audio-player").evaluate((el) => el.getBoundingClientRect().top)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(lastBottom).toBeLessThanOrEqual(playerTop)
+  })
+
   it("lists what axe finds outside this suite's regions (sidebar), for the record", async () => {
     const all = await seriousViolations(page, [["body"]])
     console.log("whole-page axe:", JSON.stringify(all.map((v) => `${v.id}: ${v.targets.slice(0, 3).join(", ")}`)))

@@ -159,7 +159,7 @@ function GalleryButton(props: {
       title={props.label}
       data-testid={props.testId}
       onClick={props.onClick}
-      className={`flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20 ${props.className ?? ""}`}
+      className={`flex size-10 items-center justify-center rounded-full bg-black/55 ring-1 ring-white/20 hover:bg-black/75 ${props.className ?? ""}`}
     >
       <MediaIcon name={props.icon} className="size-5" />
     </button>

@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner.tsx"
 import { formatDayHeading } from "../../lib/format-date.ts"
 import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
 import { useNow } from "../../lib/use-now.ts"
+import { usePlayerInset } from "../player/use-player.ts"
 import { buildEntryRows, type EntryRow as Row } from "./date-groups.ts"
 import { EntryRow, type EntryRowProps } from "./entry-row.tsx"
 
@@ -35,12 +36,14 @@ export function EntryList(props: EntryListProps) {
     [items, props.groupByDate, starredList, now],
   )
   const scrollRef = useRef<HTMLDivElement>(null)
+  const playerInset = usePlayerInset()
   const virtualizer = useVirtualizer({
     count: rows.length + (hasNextPage ? 1 : 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => (rows[index]?.type === "day" ? 36 : (props.estimateRowSize ?? 100)),
     getItemKey: (index) => rows[index]?.key ?? "loader",
     overscan: 6,
+    paddingEnd: playerInset,
   })
   const virtualRows = virtualizer.getVirtualItems()
   const lastIndex = virtualRows.at(-1)?.index ?? 0

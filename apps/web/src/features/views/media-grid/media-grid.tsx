@@ -5,6 +5,7 @@ import type { EntryListItem } from "@tidings/shared"
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Spinner } from "../../../components/ui/spinner.tsx"
+import { usePlayerInset } from "../../player/use-player.ts"
 
 export interface MediaGridProps {
   items: EntryListItem[]
@@ -39,6 +40,7 @@ export function MediaGrid(props: MediaGridProps) {
   const { t } = useTranslation("common")
   const { items, hasNextPage, fetchingNextPage, fetchNextPage } = props
   const scrollRef = useRef<HTMLDivElement>(null)
+  const playerInset = usePlayerInset()
   const width = useWidth(scrollRef)
   const inner = Math.max(0, width - PADDING * 2)
   const lanes = Math.max(1, Math.floor((inner + GAP) / (props.minColumnWidth + GAP)))
@@ -51,7 +53,7 @@ export function MediaGrid(props: MediaGridProps) {
     lanes,
     overscan: 4,
     paddingStart: PADDING,
-    paddingEnd: PADDING,
+    paddingEnd: PADDING + playerInset,
   })
   // New column widths change every estimate: measure again.
   useEffect(() => {
