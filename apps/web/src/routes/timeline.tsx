@@ -16,9 +16,10 @@ export function TimelineRoute() {
   const feedColWidth = useSettingsStore((state) => state.ui.feedColWidth)
   const entryColWidth = useSettingsStore((state) => state.ui.entryColWidth)
   const wideMode = useSettingsStore((state) => state.ui.wideMode)
-  const { view } = useTimelineLocation()
-  // Pictures and videos (and social media in wide mode) open in the gallery or the player, not in a detail pane.
-  const wide = isWideView(view, wideMode)
+  const { view, entryId } = useTimelineLocation()
+  // Pictures and videos (and social media in wide mode) open in the gallery or the player, not in a detail pane;
+  // an entry opened all the same (a post's link, a shortcut) brings the pane back.
+  const wide = isWideView(view, wideMode) && !entryId
 
   return (
     <div className="flex h-dvh overflow-hidden bg-surface text-ink">

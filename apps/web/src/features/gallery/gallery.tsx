@@ -58,7 +58,6 @@ export default function Gallery({ title, pictures, index: startIndex, onClose }:
   }
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog natively; ←/→ are handled in onKeyDown.
     <dialog
       ref={ref}
       data-testid="gallery"

@@ -12,7 +12,7 @@ import { useAudioEngine } from "./use-audio-engine.ts"
 import { usePlayer } from "./use-player.ts"
 
 function nextRate(rate: number): number {
-  const index = PLAYBACK_RATES.findIndex((r) => r === rate)
+  const index = (PLAYBACK_RATES as readonly number[]).indexOf(rate)
   return PLAYBACK_RATES[(index + 1) % PLAYBACK_RATES.length] ?? 1
 }
 
