@@ -2,18 +2,16 @@
 // videos with media:thumbnail, a podcast with generated WAV files) and Chromium. Also the gallery, the video modal,
 // the floating audio player (plays, survives a reload, yields to a video with sound), screenshots and axe.
 // Run with: node scripts/build-web.mjs && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/views.e2e.test.ts
-import { mkdirSync } from "node:fs"
-import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type AppServer, repoRoot, startAppServer } from "./support/app-server.ts"
+import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { seriousViolations } from "./support/axe.ts"
 import { launchBrowser } from "./support/browser.ts"
 import { type MediaFixtures, startMediaFixtures } from "./support/media-fixtures.ts"
+import { recordWebm, shootBoth as shootBothOf } from "./support/views-helpers.ts"
 
 const EMAIL = `views-${Date.now()}@example.com`
 const PASSWORD = "correct-horse-battery"
-const shotDir = process.env.VIEWS_SHOTS ?? path.join(repoRoot, ".artifacts/views-screenshots")
 const FEEDS: [string, number][] = [
   ["/articles.xml", 0],
   ["/social.xml", 1],
@@ -29,68 +27,7 @@ let browser: Browser
 let page: Page
 const pageErrors: string[] = []
 const byTestId = (id: string) => page.getByTestId(id)
-
-async function recordWebm(): Promise<Buffer> {
-  const recorder = await browser.newPage()
-  await recorder.setContent("<button id=go>go</button>")
-  // A click gives the page user activation, so its AudioContext runs and the clip has a real sound track.
-  await recorder.click("#go")
-  const bytes = await recorder.evaluate(async () => {
-    const canvas = document.createElement("canvas")
-    canvas.width = 320
-    canvas.height = 180
-    const context = canvas.getContext("2d") as CanvasRenderingContext2D
-    const stream = canvas.captureStream(25)
-    const audio = new AudioContext()
-    await audio.resume()
-    const tone = audio.createOscillator()
-    const destination = audio.createMediaStreamDestination()
-    tone.connect(destination)
-    tone.start()
-    stream.addTrack(destination.stream.getAudioTracks()[0])
-    const rec = new MediaRecorder(stream, { mimeType: "video/webm;codecs=vp8,opus" })
-    const chunks: Blob[] = []
-    rec.ondataavailable = (event) => chunks.push(event.data)
-    let frame = 0
-    const timer = setInterval(() => {
-      context.fillStyle = `hsl(${(frame * 12) % 360} 70% 50%)`
-      context.fillRect(0, 0, 320, 180)
-      frame++
-    }, 40)
-    rec.start()
-    await new Promise((resolve) => setTimeout(resolve, 4000))
-    const stopped = new Promise((resolve) => {
-      rec.onstop = resolve
-    })
-    rec.stop()
-    await stopped
-    clearInterval(timer)
-    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()))
-  })
-  await recorder.close()
-  return Buffer.from(bytes)
-}
-
-async function shoot(name: string) {
-  mkdirSync(shotDir, { recursive: true })
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: path.join(shotDir, `${name}.png`) })
-}
-
-/** Both sizes of one screen, with axe on each; the violations are returned so the caller can assert on them. */
-async function shootBoth(name: string): Promise<string[]> {
-  const problems: string[] = []
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height })
-    await shoot(`${name}-${width}`)
-    for (const v of await seriousViolations(page)) problems.push(`${name}@${width} ${v.id}: ${v.targets.join(", ")}`)
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-  return problems
-}
+const shootBoth = (name: string) => shootBothOf(page, name)
 
 async function openView(view: number) {
   await byTestId(`view-tab-${view}`).click()
@@ -104,7 +41,7 @@ beforeAll(async () => {
   fixtures = await startMediaFixtures()
   server = await startAppServer()
   browser = await launchBrowser()
-  fixtures.setVideo(await recordWebm())
+  fixtures.setVideo(await recordWebm(browser))
   page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
   page.on("pageerror", (error) => pageErrors.push(error.message))
 })
