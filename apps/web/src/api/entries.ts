@@ -12,6 +12,7 @@ export interface EntryListInput {
   /** Exclusive upper bound despite its name: the page holds items older than this. */
   publishedAfter?: string
   isCollection?: boolean
+  withContent?: boolean
 }
 
 export async function listEntries(input: EntryListInput, signal?: AbortSignal): Promise<EntryListItem[]> {

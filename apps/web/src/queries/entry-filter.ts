@@ -10,6 +10,8 @@ export interface EntryFilter {
   /** false = unread only; undefined = everything. */
   read?: boolean
   isCollection?: boolean
+  /** Entries with their content (the Social media view shows posts in full). */
+  withContent?: boolean
 }
 
 export const ENTRY_PAGE_LIMIT = 20

@@ -5,11 +5,15 @@ import { useTranslation } from "react-i18next"
 import { Outlet } from "react-router"
 import { UserMenu } from "../features/auth/user-menu.tsx"
 import { OfflineIndicator } from "../features/connectivity/offline-indicator.tsx"
+import { MediaHost } from "../features/gallery/media-host.tsx"
 import { MobileTimeline } from "../features/layout/mobile-timeline.tsx"
 import { ShellDialogs } from "../features/layout/shell-dialogs.tsx"
 import { Sidebar } from "../features/subscriptions/sidebar.tsx"
 import { EntryColumn } from "../features/timeline/entry-column.tsx"
+import { isWideView } from "../features/views/view-list.tsx"
+import { cx } from "../lib/cx.ts"
 import { useIsMobile } from "../lib/use-media-query.ts"
+import { useTimelineLocation } from "../lib/use-timeline-location.ts"
 import { useLayoutStore } from "../stores/layout-store.ts"
 import { useSettingsStore } from "../stores/settings-store.ts"
 
@@ -31,6 +35,7 @@ export function TimelineRoute() {
     <>
       {mobile ? <MobileTimeline sidebar={sidebar} /> : <DesktopTimeline sidebar={sidebar} />}
       <ShellDialogs />
+      <MediaHost />
     </>
   )
 }
@@ -40,8 +45,14 @@ function DesktopTimeline({ sidebar }: { sidebar: ReactNode }) {
   const feedColWidth = useSettingsStore((state) => state.ui.feedColWidth)
   const entryColWidth = useSettingsStore((state) => state.ui.entryColWidth)
   const sidebarHidden = useLayoutStore((state) => state.sidebarHidden)
-  // Zen mode hides the columns but keeps them mounted, so j/k and the list's place survive.
-  const zen = useLayoutStore((state) => state.zen)
+  const wideMode = useSettingsStore((state) => state.ui.wideMode)
+  const { view, entryId } = useTimelineLocation()
+  // Pictures and videos (and social media in wide mode) open in the gallery or the player, not in a detail pane;
+  // an entry opened all the same (a post's link, a shortcut) brings the pane back.
+  const wide = isWideView(view, wideMode) && !entryId
+  // Zen mode hides the columns but keeps them mounted, so j/k and the list's place survive. A wide list has no
+  // detail pane to read in, so it stays.
+  const zen = useLayoutStore((state) => state.zen) && !wide
   return (
     <div className="flex h-dvh overflow-hidden bg-surface text-ink" data-layout="desktop">
       {!sidebarHidden && (
@@ -54,16 +65,18 @@ function DesktopTimeline({ sidebar }: { sidebar: ReactNode }) {
         </aside>
       )}
       <section
-        style={{ width: entryColWidth }}
-        className={zen ? "hidden" : "flex shrink-0 flex-col border-r border-line"}
+        style={wide ? undefined : { width: entryColWidth }}
+        className={zen ? "hidden" : cx("flex flex-col border-r border-line", wide ? "min-w-0 flex-1" : "shrink-0")}
         aria-label={t("timeline.entries")}
         data-focus-scope="timeline"
       >
         <EntryColumn />
       </section>
-      <main className="min-w-0 flex-1" data-focus-scope="entry-render">
-        <Outlet />
-      </main>
+      {!wide && (
+        <main className="min-w-0 flex-1" data-focus-scope="entry-render">
+          <Outlet />
+        </main>
+      )}
     </div>
   )
 }

@@ -3,7 +3,8 @@ import type { EntryListItem } from "@tidings/shared"
 
 export type EntryRow =
   | { type: "day"; key: string; date: Date; relative: "today" | "yesterday" | undefined }
-  | { type: "entry"; key: string; item: EntryListItem }
+  /** date: the item's date, made once per list build so memoised rows keep equal props while the list scrolls. */
+  | { type: "entry"; key: string; item: EntryListItem; date: Date }
 
 const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`
 
@@ -26,15 +27,15 @@ export function buildEntryRows(
   const rows: EntryRow[] = []
   let lastDay: string | undefined
   for (const item of items) {
+    const date = itemDate(item, options.starredList)
     if (options.groupByDate) {
-      const date = itemDate(item, options.starredList)
       const key = dayKey(date)
       if (key !== lastDay) {
         rows.push({ type: "day", key: `day:${key}`, date, relative: relativeDay(date, options.now) })
         lastDay = key
       }
     }
-    rows.push({ type: "entry", key: item.entries.id, item })
+    rows.push({ type: "entry", key: item.entries.id, item, date })
   }
   return rows
 }

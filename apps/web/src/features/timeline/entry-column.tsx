@@ -8,7 +8,7 @@ import { useEntryList } from "../../queries/entries.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
-import { EntryList } from "./entry-list.tsx"
+import { ViewList } from "../views/view-list.tsx"
 import { buildEntryFilter, buildMarkAllRead } from "./timeline-filter.ts"
 import { TimelineHeader } from "./timeline-header.tsx"
 import { useTimelineTitle } from "./use-timeline-title.ts"
@@ -60,7 +60,8 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
           }
         />
       ) : (
-        <EntryList
+        <ViewList
+          view={location.view}
           items={items}
           location={location}
           groupByDate={groupByDate}

@@ -2,14 +2,15 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual"
 import type { EntryListItem } from "@tidings/shared"
-import { useEffect, useMemo, useRef } from "react"
+import { type ReactNode, useEffect, useMemo, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { formatDayHeading } from "../../lib/format-date.ts"
 import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
 import { useNow } from "../../lib/use-now.ts"
-import { buildEntryRows, itemDate, type EntryRow as Row } from "./date-groups.ts"
-import { EntryRow } from "./entry-row.tsx"
+import { usePlayerInset } from "../player/use-player.ts"
+import { buildEntryRows, type EntryRow as Row } from "./date-groups.ts"
+import { EntryRow, type EntryRowProps } from "./entry-row.tsx"
 
 export interface EntryListProps {
   items: EntryListItem[]
@@ -18,6 +19,10 @@ export interface EntryListProps {
   hasNextPage: boolean
   fetchingNextPage: boolean
   fetchNextPage: () => void
+  /** A view's own row (social card, audio row, …); the article row by default. */
+  renderItem?: (row: EntryRowProps) => ReactNode
+  /** The first guess of a row's height before it is measured. */
+  estimateRowSize?: number
 }
 
 const PREFETCH_ROWS = 5
@@ -31,12 +36,14 @@ export function EntryList(props: EntryListProps) {
     [items, props.groupByDate, starredList, now],
   )
   const scrollRef = useRef<HTMLDivElement>(null)
+  const playerInset = usePlayerInset()
   const virtualizer = useVirtualizer({
     count: rows.length + (hasNextPage ? 1 : 0),
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.type === "day" ? 36 : 100),
+    estimateSize: (index) => (rows[index]?.type === "day" ? 36 : (props.estimateRowSize ?? 100)),
     getItemKey: (index) => rows[index]?.key ?? "loader",
     overscan: 6,
+    paddingEnd: playerInset,
   })
   const virtualRows = virtualizer.getVirtualItems()
   const lastIndex = virtualRows.at(-1)?.index ?? 0
@@ -63,7 +70,13 @@ export function EntryList(props: EntryListProps) {
             className="absolute top-0 left-0 w-full"
             style={{ transform: `translateY(${virtualRow.start}px)` }}
           >
-            <ListRow row={rows[virtualRow.index]} location={location} now={now} starredList={starredList} />
+            <ListRow
+              row={rows[virtualRow.index]}
+              location={location}
+              now={now}
+              starredList={starredList}
+              renderItem={props.renderItem}
+            />
           </div>
         ))}
       </div>
@@ -71,7 +84,15 @@ export function EntryList(props: EntryListProps) {
   )
 }
 
-function ListRow(props: { row: Row | undefined; location: TimelineLocation; now: Date; starredList: boolean }) {
+interface ListRowProps {
+  row: Row | undefined
+  location: TimelineLocation
+  now: Date
+  starredList: boolean
+  renderItem?: (row: EntryRowProps) => ReactNode
+}
+
+function ListRow(props: ListRowProps) {
   const { t, i18n } = useTranslation(["app", "common"])
   const { row, location, now } = props
   if (!row) {
@@ -93,13 +114,12 @@ function ListRow(props: { row: Row | undefined; location: TimelineLocation; now:
     )
   }
   const to = timelinePath({ view: location.view, feed: location.feed, entryId: row.item.entries.id })
-  return (
-    <EntryRow
-      item={row.item}
-      to={to}
-      active={location.entryId === row.item.entries.id}
-      date={itemDate(row.item, props.starredList)}
-      now={now}
-    />
-  )
+  const rowProps: EntryRowProps = {
+    item: row.item,
+    to,
+    active: location.entryId === row.item.entries.id,
+    date: row.date,
+    now,
+  }
+  return props.renderItem ? props.renderItem(rowProps) : <EntryRow {...rowProps} />
 }

@@ -7,6 +7,7 @@ import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { formatFullDateTime, formatRelativeTime } from "../../lib/format-date.ts"
+import { entryThumbnail } from "../views/entry-media.ts"
 import { textSnippet } from "./text-snippet.ts"
 
 export interface EntryRowProps {
@@ -22,6 +23,7 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
   const { entries: entry, feeds: feed } = item
   const unread = !item.read
   const snippet = textSnippet(entry.description ?? entry.content, 200)
+  const thumbnail = entryThumbnail(entry)
 
   return (
     <Link
@@ -51,22 +53,36 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
           )}
         </span>
       </div>
-      <div className="flex items-start gap-2">
-        <span
-          aria-hidden="true"
-          className={cx("mt-[0.5em] size-2 shrink-0 rounded-full", unread ? "bg-accent" : "bg-transparent")}
-        />
-        <h3
-          className={cx(
-            "line-clamp-2 text-[14.5px] leading-snug",
-            unread ? "font-semibold text-ink" : "font-normal text-ink-soft",
-          )}
-        >
-          {entry.title || t("entry.untitled")}
-          {unread && <span className="sr-only"> ({t("entry.unread")})</span>}
-        </h3>
+      <div className="flex items-start gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex items-start gap-2">
+            <span
+              aria-hidden="true"
+              className={cx("mt-[0.5em] size-2 shrink-0 rounded-full", unread ? "bg-accent" : "bg-transparent")}
+            />
+            <h3
+              className={cx(
+                "line-clamp-2 text-[14.5px] leading-snug",
+                unread ? "font-semibold text-ink" : "font-normal text-ink-soft",
+              )}
+            >
+              {entry.title || t("entry.untitled")}
+              {unread && <span className="sr-only"> ({t("entry.unread")})</span>}
+            </h3>
+          </div>
+          {snippet && <p className="line-clamp-2 pl-4 text-[13px] leading-relaxed text-ink-faint">{snippet}</p>}
+        </div>
+        {thumbnail && (
+          <img
+            src={thumbnail}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            data-testid="entry-thumbnail"
+            className="mt-0.5 size-16 shrink-0 rounded-lg bg-hover object-cover"
+          />
+        )}
       </div>
-      {snippet && <p className="line-clamp-2 pl-4 text-[13px] leading-relaxed text-ink-faint">{snippet}</p>}
     </Link>
   )
 })

@@ -29,6 +29,16 @@ describe("buildEntryFilter", () => {
     expect(buildEntryFilter(at("view-0", "collections"), subs, true)).toEqual({ view: 0, isCollection: true })
   })
 
+  it("asks for the content in the Social media view, whose cards show the post itself", () => {
+    expect(buildEntryFilter(at("view-1", "all"), subs, true)).toEqual({ view: 1, read: false, withContent: true })
+    expect(buildEntryFilter(at("view-1", "4"), subs, false)).toEqual({
+      feedId: "4",
+      read: undefined,
+      withContent: true,
+    })
+    expect(buildEntryFilter(at("view-0", "all"), subs, true)?.withContent).toBeUndefined()
+  })
+
   it("filters one feed by its id", () => {
     expect(buildEntryFilter(at("view-0", "3"), subs, true)).toEqual({ feedId: "3", read: false })
   })

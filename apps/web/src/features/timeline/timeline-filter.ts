@@ -1,5 +1,5 @@
 // From the route's selection to what the server is asked: the entry list filter and the mark-all-read request.
-import type { FeedSubscription } from "@tidings/shared"
+import { type FeedSubscription, FeedViewType } from "@tidings/shared"
 import type { MarkAllReadInput } from "../../api/reads.ts"
 import type { TimelineLocation } from "../../lib/route-ids.ts"
 import type { EntryFilter } from "../../queries/entry-filter.ts"
@@ -17,6 +17,14 @@ export function buildEntryFilter(
   subs: readonly FeedSubscription[],
   unreadOnly: boolean,
 ): EntryFilter | null {
+  const filter = baseFilter(location, subs, unreadOnly)
+  // Social cards show the post itself, not the truncated description (api-contract: withContent for view 1).
+  return filter && location.view === FeedViewType.SocialMedia && !filter.inboxId
+    ? { ...filter, withContent: true }
+    : filter
+}
+
+function baseFilter(location: TimelineLocation, subs: readonly FeedSubscription[], unreadOnly: boolean) {
   const { feed, view } = location
   // The starred list shows read entries too: starring usually happens while reading.
   const read = unreadOnly && feed.kind !== "collections" ? false : undefined
@@ -36,7 +44,7 @@ export function buildEntryFilter(
     case "list":
       return { listId: feed.listId, read }
     case "inbox":
-      return { inboxId: feed.inboxId, read }
+      return { inboxId: feed.inboxId, read } as EntryFilter
   }
 }
 

@@ -1,0 +1,74 @@
+// A card of the Pictures view: the entry's first picture (natural height in masonry, else a thumbnailRatio cell),
+// how many it holds, and a caption; a click opens the gallery across the entry's pictures.
+import type { EntryListItem } from "@tidings/shared"
+import { memo } from "react"
+import { useTranslation } from "react-i18next"
+import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
+import { cx } from "../../../lib/cx.ts"
+import { formatRelativeTime } from "../../../lib/format-date.ts"
+import { entryPictures } from "../entry-media.ts"
+import { mediaTitle } from "../gallery-store.ts"
+import { MediaIcon } from "../media-icons.tsx"
+
+export interface PictureCardProps {
+  item: EntryListItem
+  masonry: boolean
+  square: boolean
+  now: Date
+  onOpen: (item: EntryListItem) => void
+}
+
+export const CAPTION_HEIGHT = 44
+
+/** Height of the picture box: the known aspect in masonry, a square cell otherwise (or 4:3 when unknown). */
+export function pictureBoxHeight(item: EntryListItem, width: number, masonry: boolean): number {
+  const first = entryPictures(item.entries)[0]
+  if (!masonry) return width
+  if (first?.width && first.height) return Math.min(width * 2.5, (width * first.height) / first.width)
+  return (width * 3) / 4
+}
+
+export const PictureCard = memo(function PictureCard({ item, masonry, square, now, onOpen }: PictureCardProps) {
+  const { t, i18n } = useTranslation("views")
+  const pictures = entryPictures(item.entries)
+  const first = pictures[0]
+  const title = mediaTitle(item)
+  const feedTitle = item.feeds.title ?? item.feeds.url
+  const known = first?.width && first.height ? `${first.width} / ${first.height}` : undefined
+  return (
+    <figure data-testid="picture-card" data-entry-id={item.entries.id} data-read={item.read ? "true" : "false"}>
+      <button
+        type="button"
+        onClick={() => onOpen(item)}
+        aria-label={t("gallery.open", { title, count: pictures.length })}
+        className="relative block w-full overflow-hidden rounded-lg bg-hover"
+        style={{ aspectRatio: masonry ? (known ?? "4 / 3") : "1 / 1" }}
+      >
+        {first && (
+          <img
+            src={first.url}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className={cx("size-full", masonry || square ? "object-cover" : "object-contain")}
+          />
+        )}
+        {pictures.length > 1 && (
+          <span className="absolute top-1.5 right-1.5 flex items-center gap-1 rounded-md bg-black/60 px-1.5 py-0.5 text-[11px] font-medium text-white">
+            <MediaIcon name="images" className="size-3" />
+            {pictures.length}
+          </span>
+        )}
+      </button>
+      <figcaption className="flex h-[44px] items-center gap-1.5 px-0.5 pt-1 text-xs">
+        <FeedIcon title={feedTitle} image={item.feeds.image} className="size-4" />
+        <span className={cx("min-w-0 flex-1 truncate", item.read ? "text-ink-faint" : "font-medium text-ink")}>
+          {title}
+        </span>
+        <time dateTime={item.entries.publishedAt} className="shrink-0 text-ink-faint">
+          {formatRelativeTime(new Date(item.entries.publishedAt), now, i18n.language)}
+        </time>
+      </figcaption>
+    </figure>
+  )
+})

@@ -1,0 +1,106 @@
+// A card of the Videos view: the poster with the duration, a muted preview while hovered when the address is an
+// mp4/webm file (its `ratio` query sizes the box), and a click that opens the video player.
+import type { EntryListItem } from "@tidings/shared"
+import { memo, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
+import { cx } from "../../../lib/cx.ts"
+import { formatRelativeTime } from "../../../lib/format-date.ts"
+import { formatMediaTime } from "../../../lib/media-time.ts"
+import { entryVideo, videoPreview } from "../entry-media.ts"
+import { mediaTitle } from "../gallery-store.ts"
+import { MediaIcon } from "../media-icons.tsx"
+
+export const VIDEO_CAPTION_HEIGHT = 52
+const DEFAULT_RATIO = 16 / 9
+
+export function videoBoxRatio(item: EntryListItem): number {
+  const video = entryVideo(item.entries)
+  return (video && videoPreview(video.url)?.ratio) ?? DEFAULT_RATIO
+}
+
+export const VideoCard = memo(function VideoCard(props: {
+  item: EntryListItem
+  now: Date
+  onOpen: (item: EntryListItem) => void
+}) {
+  const { item, now } = props
+  const { t, i18n } = useTranslation("views")
+  const [hovered, setHovered] = useState(false)
+  const video = entryVideo(item.entries)
+  const preview = video ? videoPreview(video.url) : null
+  const title = mediaTitle(item)
+  const feedTitle = item.feeds.title ?? item.feeds.url
+  return (
+    <figure
+      data-testid="video-card"
+      data-entry-id={item.entries.id}
+      data-read={item.read ? "true" : "false"}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+    >
+      <div
+        className="relative overflow-hidden rounded-lg"
+        style={{ aspectRatio: String(preview?.ratio ?? DEFAULT_RATIO) }}
+      >
+        <button
+          type="button"
+          onClick={() => props.onOpen(item)}
+          disabled={!video}
+          aria-label={t("video.play", { title })}
+          className="group relative block size-full bg-neutral-900"
+        >
+          {video?.poster && (
+            <img src={video.poster} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          )}
+          {hovered && preview && video && (
+            <video
+              data-testid="video-preview"
+              src={video.url}
+              muted
+              autoPlay
+              loop
+              playsInline
+              preload="metadata"
+              className="absolute inset-0 size-full object-cover"
+            />
+          )}
+          <span className="absolute inset-0 flex items-center justify-center opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+            <span className="flex size-11 items-center justify-center rounded-full bg-black/55 text-white">
+              <MediaIcon name="play" className="ml-0.5 size-5" />
+            </span>
+          </span>
+        </button>
+        {/* Beside the button, not in it: the button's name is the title, the duration is read from here. */}
+        {video?.duration != null && (
+          <span
+            data-testid="video-duration"
+            className="pointer-events-none absolute right-1.5 bottom-1.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums"
+          >
+            {formatMediaTime(video.duration)}
+          </span>
+        )}
+      </div>
+      <figcaption className="flex h-[52px] items-start gap-2 px-0.5 pt-1.5">
+        <FeedIcon title={feedTitle} image={item.feeds.image} className="mt-0.5 size-5 rounded-full" />
+        <span className="min-w-0 flex-1">
+          <span
+            className={cx(
+              "line-clamp-1 text-[13px] leading-snug",
+              item.read ? "text-ink-soft" : "font-semibold text-ink",
+            )}
+          >
+            {title}
+          </span>
+          <span className="flex gap-1 text-xs text-ink-faint">
+            <span className="min-w-0 truncate">{feedTitle}</span>
+            <span aria-hidden="true">·</span>
+            <time dateTime={item.entries.publishedAt} className="shrink-0">
+              {formatRelativeTime(new Date(item.entries.publishedAt), now, i18n.language)}
+            </time>
+          </span>
+        </span>
+      </figcaption>
+    </figure>
+  )
+})

@@ -1,0 +1,46 @@
+// The timeline's body per view: articles are bundled; every other view's list loads on demand (split by view).
+import { FeedViewType } from "@tidings/shared"
+import { lazy, Suspense } from "react"
+import { useTranslation } from "react-i18next"
+import { LoadingPane } from "../../components/ui/spinner.tsx"
+import { EntryList, type EntryListProps } from "../timeline/entry-list.tsx"
+
+const SocialList = lazy(() => import("./social/social-list.tsx"))
+const PictureView = lazy(() => import("./media-grid/picture-view.tsx"))
+const VideoView = lazy(() => import("./media-grid/video-view.tsx"))
+const AudioList = lazy(() => import("./audio/audio-list.tsx"))
+const NotificationList = lazy(() => import("./notification/notification-list.tsx"))
+
+function bodyOf(view: number) {
+  switch (view) {
+    case FeedViewType.SocialMedia:
+      return SocialList
+    case FeedViewType.Pictures:
+      return PictureView
+    case FeedViewType.Videos:
+      return VideoView
+    case FeedViewType.Audios:
+      return AudioList
+    case FeedViewType.Notifications:
+      return NotificationList
+    default:
+      return EntryList
+  }
+}
+
+export function ViewList({ view, ...props }: EntryListProps & { view: number }) {
+  const { t } = useTranslation("common")
+  const Body = bodyOf(view)
+  return (
+    <Suspense fallback={<LoadingPane label={t("status.loading")} />}>
+      <Body {...props} />
+    </Suspense>
+  )
+}
+
+/** Views whose list takes the whole width, with no detail pane: their cards open the gallery or the player. */
+export function isWideView(view: number, wideMode: boolean): boolean {
+  return (
+    view === FeedViewType.Pictures || view === FeedViewType.Videos || (view === FeedViewType.SocialMedia && wideMode)
+  )
+}
