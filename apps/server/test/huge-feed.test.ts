@@ -144,6 +144,9 @@ describe("a 100,000-item feed", () => {
     expect(stored.n).toBe(CAP)
     expect(new Date(stored.newest).getTime()).toBe(START + (ITEMS - 1) * 60_000)
     expect(new Date(stored.oldest).getTime()).toBe(START + (ITEMS - CAP) * 60_000)
+    // The subscriber's timeline holds every kept entry, not a smaller slice of them.
+    const unread = (await api("GET", `/reads?view=0`)).body.data as Record<string, number>
+    expect(unread[feedId]).toBe(CAP)
 
     // A refresh goes the scheduler's way (the job, not a request) and is held to the same ceiling.
     const refreshing = await measured(() => server.refreshDue(new Date(Date.now() + 2 * 86_400_000)))

@@ -85,7 +85,8 @@ export async function subscribe(deps: Deps, session: SessionInfo, input: Subscri
     })
     // A repeat subscribe may move the feed to another view; backfill adds only the rows that are missing.
     await moveFeedToView(tx, userId, feed.id, input.view)
-    const arrived = await backfill(tx, userId, feed.id)
+    // As many as one fetch keeps, so a new subscriber sees everything a capped fetch stored, not a smaller slice.
+    const arrived = await backfill(tx, userId, feed.id, deps.config.FEED_MAX_ENTRIES_PER_FETCH)
     await refreshSubscriptionCounts(tx, [feed.id])
     // A copy announces nothing to webhooks (see ArrivalKind), so nothing is owed after the commit.
     await applyRulesToArrivals(deps, tx, arrived, "copy")

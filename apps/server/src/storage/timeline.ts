@@ -171,7 +171,7 @@ const BACKFILL_CHUNK = 100
  * Gives a new subscriber the feed's most recent entries, so the first page is there when subscribe returns. In
  * chunks with a turn of the event loop between them, so other requests do not wait for all of them.
  */
-export async function backfill(db: DB, userId: string, feedId: string, limit = 500): Promise<ArrivedRow[]> {
+export async function backfill(db: DB, userId: string, feedId: string, limit: number): Promise<ArrivedRow[]> {
   const arrived: ArrivedRow[] = []
   for (let offset = 0; offset < limit; offset += BACKFILL_CHUNK) {
     if (offset) await new Promise((resolve) => setImmediate(resolve))
