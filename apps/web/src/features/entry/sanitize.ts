@@ -1,5 +1,6 @@
 // Entry HTML is sanitised on the server and again here, before it reaches the page. Extra tags (video, iframe,
-// svg, audio) are allowed unless media is disabled (spec §5); links open in a new tab without an opener.
+// svg, audio) are allowed unless media is disabled (spec §5); links open in a new tab without an opener. Inline
+// styles are kept only when readerRenderInlineStyle is on, and DOMPurify still cleans them then.
 import DOMPurify from "dompurify"
 
 const MEDIA_TAGS = ["iframe", "video", "audio", "source", "track", "svg"]
@@ -27,12 +28,20 @@ function installHooks(): void {
   })
 }
 
-export function sanitizeEntryHtml(html: string, options: { allowMedia: boolean }): DocumentFragment {
+export interface SanitizeOptions {
+  allowMedia: boolean
+  keepInlineStyle: boolean
+}
+
+export function sanitizeEntryHtml(html: string, options: SanitizeOptions): DocumentFragment {
   installHooks()
   return DOMPurify.sanitize(html, {
     RETURN_DOM_FRAGMENT: true,
     ADD_TAGS: options.allowMedia ? MEDIA_TAGS : [],
     ADD_ATTR: options.allowMedia ? [...MEDIA_ATTRS, "target"] : ["target"],
-    FORBID_TAGS: options.allowMedia ? ["form", "input", "button", "textarea", "select"] : [...MEDIA_TAGS, "form"],
+    FORBID_TAGS: options.allowMedia
+      ? ["form", "input", "button", "textarea", "select", "style"]
+      : [...MEDIA_TAGS, "form", "style"],
+    FORBID_ATTR: options.keepInlineStyle ? [] : ["style"],
   })
 }
