@@ -33,15 +33,20 @@ export interface SanitizeOptions {
   keepInlineStyle: boolean
 }
 
-export function sanitizeEntryHtml(html: string, options: SanitizeOptions): DocumentFragment {
-  installHooks()
-  return DOMPurify.sanitize(html, {
-    RETURN_DOM_FRAGMENT: true,
+/** The DOMPurify settings for these options; separate so the rules are unit-tested without a DOM. */
+export function sanitizeConfig(options: SanitizeOptions) {
+  return {
     ADD_TAGS: options.allowMedia ? MEDIA_TAGS : [],
     ADD_ATTR: options.allowMedia ? [...MEDIA_ATTRS, "target"] : ["target"],
+    // A <style> element would restyle the whole app, whatever readerRenderInlineStyle says.
     FORBID_TAGS: options.allowMedia
       ? ["form", "input", "button", "textarea", "select", "style"]
       : [...MEDIA_TAGS, "form", "style"],
     FORBID_ATTR: options.keepInlineStyle ? [] : ["style"],
-  })
+  }
+}
+
+export function sanitizeEntryHtml(html: string, options: SanitizeOptions): DocumentFragment {
+  installHooks()
+  return DOMPurify.sanitize(html, { ...sanitizeConfig(options), RETURN_DOM_FRAGMENT: true })
 }
