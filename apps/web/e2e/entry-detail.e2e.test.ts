@@ -30,7 +30,8 @@ function feedXml(origin: string): string {
     <p><a href="${origin}/images/first.png"><img src="${origin}/images/first.png" alt="First picture" width="320" height="180"></a></p>
     <p>Between the pictures, more words to read.</p>
     <p><img src="${origin}/images/second.png" alt="Second picture" width="320" height="180"></p>
-    <h2>Notes</h2><p>The end.</p>`
+    <h2>Notes</h2><pre><code>const total = items.reduce((sum, item) =&gt; sum + item.price, 0)
+console.log(total)</code></pre><p>The end.</p>`
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>Entry Detail Fixture</title><link>${origin}/</link><description>d</description>
 <item><title>Pictures, links and styles</title><link>${origin}/posts/one</link><guid>${origin}/posts/one</guid>
@@ -168,6 +169,19 @@ describe("entry detail", () => {
     await popup.waitForLoadState()
     expect(popup.url()).toBe(`${feedOrigin}/posts/elsewhere`)
     await popup.close()
+  })
+
+  it("highlights a code block with Shiki, guessing its language", async () => {
+    const code = page.locator('[data-testid="entry-content"] pre > code')
+    await expect.poll(() => code.getAttribute("data-highlighted"), { timeout: 15_000 }).toBe("javascript")
+    const look = await code.evaluate((element) => ({
+      text: element.textContent,
+      colours: new Set([...element.querySelectorAll("span")].map((span) => getComputedStyle(span).color)).size,
+    }))
+    expect(look.text).toBe("const total = items.reduce((sum, item) => sum + item.price, 0)\nconsole.log(total)")
+    expect(look.colours).toBeGreaterThan(2)
+    await code.scrollIntoViewIfNeeded()
+    await shoot(page, "entry-code-1280")
   })
 
   it("raised no page error", () => {

@@ -29,9 +29,22 @@ export function EntryContent({ html, entryId, title }: EntryContentProps) {
   const [pendingLink, setPendingLink] = useState<string | null>(null)
   const scopedCss = useMemo(() => scopeCustomCss(ui.customCSS), [ui.customCSS])
 
+  const codeLight = effectiveUi(ui, enhanced, "codeHighlightThemeLight")
+  const codeDark = effectiveUi(ui, enhanced, "codeHighlightThemeDark")
+  const guessCode = ui.guessCodeLanguage
+
   useLayoutEffect(() => {
-    ref.current?.replaceChildren(sanitizeEntryHtml(html, { allowMedia: true, keepInlineStyle }))
-  }, [html, keepInlineStyle])
+    const root = ref.current
+    if (!root) return
+    root.replaceChildren(sanitizeEntryHtml(html, { allowMedia: true, keepInlineStyle }))
+    // Shiki is a separate chunk, fetched only for an entry that has code.
+    if (root.querySelector("pre > code")) {
+      void import("./code-highlight.ts")
+        .then((module) => module.highlightCodeBlocks(root, { light: codeLight, dark: codeDark, guess: guessCode }))
+        // A chunk that fails to load leaves the code plain, which still reads fine.
+        .catch(() => undefined)
+    }
+  }, [html, keepInlineStyle, codeLight, codeDark, guessCode])
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (!(event.target instanceof Element) || !ref.current) return
