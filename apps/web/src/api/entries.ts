@@ -47,3 +47,25 @@ export async function getReadability(id: string, signal?: AbortSignal): Promise<
   const answer = await request<Ok<{ content?: string } | null>>("/entries/readability", { query: { id }, signal })
   return answer.data?.content ?? null
 }
+
+export interface EntryReader {
+  id: string
+  handle: string | null
+  name: string | null
+  image: string | null
+}
+
+export interface EntryReadHistories {
+  users: Record<string, EntryReader>
+  total: number
+  entryReadHistories: { userIds: string[]; readCount: number } | null
+}
+
+/** The public readers of an entry, most recent first (GET /entries/{id}/read-histories). */
+export async function getReadHistories(id: string, size: number, signal?: AbortSignal): Promise<EntryReadHistories> {
+  const answer = await request<Ok<EntryReadHistories>>(`/entries/${encodeURIComponent(id)}/read-histories`, {
+    query: { size },
+    signal,
+  })
+  return answer.data
+}

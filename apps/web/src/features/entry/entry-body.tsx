@@ -10,7 +10,15 @@ import type { EntryViewMode } from "./use-entry-actions.ts"
 
 const EntryContent = lazy(() => import("./entry-content.tsx").then((module) => ({ default: module.EntryContent })))
 
-export function EntryBody(props: { entryId: string; html: string; url: string | null; mode: EntryViewMode }) {
+export interface EntryBodyProps {
+  entryId: string
+  title: string
+  html: string
+  url: string | null
+  mode: EntryViewMode
+}
+
+export function EntryBody(props: EntryBodyProps) {
   const { t } = useTranslation(["app", "common"])
   const readability = useQuery({
     queryKey: ["readability", props.entryId],
@@ -49,7 +57,7 @@ export function EntryBody(props: { entryId: string; html: string; url: string | 
     return html ? (
       <Suspense fallback={loading}>
         <div data-testid="entry-readability">
-          <EntryContent html={html} />
+          <EntryContent html={html} entryId={props.entryId} title={props.title} />
         </div>
       </Suspense>
     ) : (
@@ -59,7 +67,7 @@ export function EntryBody(props: { entryId: string; html: string; url: string | 
   if (!props.html) return <p className="text-ink-soft">{t("entry.no_content")}</p>
   return (
     <Suspense fallback={loading}>
-      <EntryContent html={props.html} />
+      <EntryContent html={props.html} entryId={props.entryId} title={props.title} />
     </Suspense>
   )
 }

@@ -10,6 +10,7 @@ import { useEntry } from "../../queries/entries.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { EntryBody } from "./entry-body.tsx"
 import { EntryToolbar } from "./entry-toolbar.tsx"
+import { RecentReaders } from "./recent-readers.tsx"
 import { useAutoMarkRead } from "./use-auto-mark-read.ts"
 import type { EntryViewMode } from "./use-entry-actions.ts"
 
@@ -59,8 +60,15 @@ function EntryArticle({ detail, view }: { detail: Detail; view: number }) {
               <time dateTime={published.toISOString()}>{formatFullDateTime(published, i18n.language)}</time>
             )}
           </p>
+          <RecentReaders entryId={entry.id} />
           <hr className="my-8 border-line" />
-          <EntryBody entryId={entry.id} html={entry.content ?? entry.description ?? ""} url={entry.url} mode={mode} />
+          <EntryBody
+            entryId={entry.id}
+            title={entry.title || feedTitle}
+            html={entry.content ?? entry.description ?? ""}
+            url={entry.url}
+            mode={mode}
+          />
         </article>
       </div>
     </div>

@@ -1,5 +1,6 @@
 // Entry HTML is sanitised on the server and again here, before it reaches the page. Extra tags (video, iframe,
-// svg, audio) are allowed unless media is disabled (spec §5); links open in a new tab without an opener.
+// svg, audio) are allowed unless media is disabled (spec §5); links open in a new tab without an opener. Inline
+// styles are kept only when readerRenderInlineStyle is on, and DOMPurify still cleans them then.
 import DOMPurify from "dompurify"
 
 const MEDIA_TAGS = ["iframe", "video", "audio", "source", "track", "svg"]
@@ -27,12 +28,25 @@ function installHooks(): void {
   })
 }
 
-export function sanitizeEntryHtml(html: string, options: { allowMedia: boolean }): DocumentFragment {
-  installHooks()
-  return DOMPurify.sanitize(html, {
-    RETURN_DOM_FRAGMENT: true,
+export interface SanitizeOptions {
+  allowMedia: boolean
+  keepInlineStyle: boolean
+}
+
+/** The DOMPurify settings for these options; separate so the rules are unit-tested without a DOM. */
+export function sanitizeConfig(options: SanitizeOptions) {
+  return {
     ADD_TAGS: options.allowMedia ? MEDIA_TAGS : [],
     ADD_ATTR: options.allowMedia ? [...MEDIA_ATTRS, "target"] : ["target"],
-    FORBID_TAGS: options.allowMedia ? ["form", "input", "button", "textarea", "select"] : [...MEDIA_TAGS, "form"],
-  })
+    // A <style> element would restyle the whole app, whatever readerRenderInlineStyle says.
+    FORBID_TAGS: options.allowMedia
+      ? ["form", "input", "button", "textarea", "select", "style"]
+      : [...MEDIA_TAGS, "form", "style"],
+    FORBID_ATTR: options.keepInlineStyle ? [] : ["style"],
+  }
+}
+
+export function sanitizeEntryHtml(html: string, options: SanitizeOptions): DocumentFragment {
+  installHooks()
+  return DOMPurify.sanitize(html, { ...sanitizeConfig(options), RETURN_DOM_FRAGMENT: true })
 }
