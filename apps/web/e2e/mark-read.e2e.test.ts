@@ -1,0 +1,114 @@
+// Marking read while reading (general settings scrollMarkUnread and hoverMarkUnread, both on by default): scroll a
+// real list in Chromium and ask the server which entries are read. Needs the web build (scripts/build-web.mjs).
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type AppServer, startAppServer } from "./support/app-server.ts"
+import { type BigFeedServer, startBigFeed } from "./support/big-feed.ts"
+import { launchBrowser } from "./support/browser.ts"
+import { signUp, subscribe } from "./support/shell-kit.ts"
+import { shoot } from "./support/views-helpers.ts"
+
+const ENTRIES = 40
+
+let feeds: BigFeedServer
+let server: AppServer
+let browser: Browser
+let page: Page
+let feedId = ""
+const readPosts: number[] = []
+
+interface ServerEntry {
+  id: string
+  read: boolean
+}
+
+/** The feed's entries as the server has them, newest first. */
+const serverEntries = (): Promise<ServerEntry[]> =>
+  page.evaluate(async (id) => {
+    const res = await fetch("/entries", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ feedId: id, limit: 100 }),
+    })
+    const answer = (await res.json()) as { data: { entries: { id: string }; read: boolean }[] }
+    return answer.data.map((item) => ({ id: item.entries.id, read: item.read }))
+  }, feedId)
+
+/** The id of the first entry row not wholly above the top of the scrolled list (rows above it are scrolled past). */
+const firstRowInView = (): Promise<string> =>
+  page.evaluate(() => {
+    const list = document.querySelector('[data-testid="entry-list"]') as HTMLElement
+    const top = list.getBoundingClientRect().top
+    const rows = [...list.querySelectorAll<HTMLAnchorElement>('[data-testid="entry-row"]')]
+    const first = rows
+      .filter((row) => row.getBoundingClientRect().bottom > top)
+      .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]
+    return first?.getAttribute("href")?.split("/").at(-1) ?? ""
+  })
+
+beforeAll(async () => {
+  feeds = await startBigFeed()
+  server = await startAppServer()
+  browser = await launchBrowser()
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/reads") {
+      readPosts.push((JSON.parse(request.postData() ?? "{}").entryIds ?? []).length)
+    }
+  })
+  await signUp(page, server.origin, `marks-${Date.now()}@example.com`)
+  feedId = await subscribe(page, `${feeds.origin}/big.xml?n=${ENTRIES}&kind=articles`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await feeds?.close()
+})
+
+describe("mark read while reading", () => {
+  it("marks the entries scrolled past the top read on the server, in one request per burst", async () => {
+    await page.goto(`${server.origin}/timeline/view-0/${feedId}`)
+    await page.getByTestId("entry-row").first().waitFor()
+    // The pointer stays outside the list so hovering marks nothing here.
+    await page.mouse.move(5, 795)
+    expect((await serverEntries()).filter((entry) => entry.read)).toEqual([])
+
+    // Several scroll events in one burst, as a wheel makes.
+    for (const top of [300, 600, 900, 1200]) {
+      await page.getByTestId("entry-list").evaluate((list, y) => list.scrollTo(0, y), top)
+      await page.waitForTimeout(50)
+    }
+    await page.waitForTimeout(200)
+    const inView = await firstRowInView()
+    const passed = (await serverEntries()).findIndex((entry) => entry.id === inView)
+    expect(passed).toBeGreaterThan(5)
+    await expect.poll(async () => (await serverEntries()).filter((entry) => entry.read).length).toBe(passed)
+    const entries = await serverEntries()
+    // Exactly the newest entries, the ones above the top; everything still in view or below stays unread.
+    const readIds = entries.filter((entry) => entry.read).map((entry) => entry.id)
+    expect(readIds).toEqual(entries.slice(0, passed).map((entry) => entry.id))
+    expect(readPosts).toEqual([passed])
+    await shoot(page, "mark-read-scrolled")
+  })
+
+  it("marks the entry under the pointer read", async () => {
+    const before = (await serverEntries()).filter((entry) => entry.read).length
+    // The last row wholly in view: hovering it needs no scrolling, which would mark rows too.
+    const target = await page.evaluate(() => {
+      const list = document.querySelector('[data-testid="entry-list"]') as HTMLElement
+      const box = list.getBoundingClientRect()
+      const rows = [...list.querySelectorAll<HTMLAnchorElement>('[data-testid="entry-row"]')]
+        .map((row) => ({ row, rect: row.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.top >= box.top && rect.bottom <= box.bottom)
+        .sort((a, b) => b.rect.top - a.rect.top)
+      const { row, rect } = rows[0]
+      return { id: row.getAttribute("href")?.split("/").at(-1) ?? "", x: rect.left + 40, y: rect.top + 20 }
+    })
+    const id = target.id
+    expect((await serverEntries()).find((entry) => entry.id === id)?.read).toBe(false)
+    await page.mouse.move(target.x, target.y)
+    await expect.poll(async () => (await serverEntries()).find((entry) => entry.id === id)?.read).toBe(true)
+    expect((await serverEntries()).filter((entry) => entry.read).length).toBe(before + 1)
+  })
+})
