@@ -3,6 +3,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
+import { seriousViolations } from "./support/axe.ts"
 import { type BigFeedServer, startBigFeed } from "./support/big-feed.ts"
 import { launchBrowser } from "./support/browser.ts"
 import { signUp, subscribe } from "./support/shell-kit.ts"
@@ -20,19 +21,20 @@ const readPosts: number[] = []
 interface ServerEntry {
   id: string
   read: boolean
+  publishedAt: string
 }
 
 /** The feed's entries as the server has them, newest first. */
-const serverEntries = (): Promise<ServerEntry[]> =>
+const serverEntries = (id = feedId): Promise<ServerEntry[]> =>
   page.evaluate(async (id) => {
     const res = await fetch("/entries", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ feedId: id, limit: 100 }),
     })
-    const answer = (await res.json()) as { data: { entries: { id: string }; read: boolean }[] }
-    return answer.data.map((item) => ({ id: item.entries.id, read: item.read }))
-  }, feedId)
+    const answer = (await res.json()) as { data: { entries: { id: string; publishedAt: string }; read: boolean }[] }
+    return answer.data.map((item) => ({ id: item.entries.id, read: item.read, publishedAt: item.entries.publishedAt }))
+  }, id)
 
 /** The id of the first entry row not wholly above the top of the scrolled list (rows above it are scrolled past). */
 const firstRowInView = (): Promise<string> =>
@@ -110,5 +112,48 @@ describe("mark read while reading", () => {
     await page.mouse.move(target.x, target.y)
     await expect.poll(async () => (await serverEntries()).find((entry) => entry.id === id)?.read).toBe(true)
     expect((await serverEntries()).filter((entry) => entry.read).length).toBe(before + 1)
+  })
+
+  it("marks read only what was published more than a day ago (the dialog's time window)", async () => {
+    // Ten entries six hours apart: the newest four are less than a day old.
+    const oldFeed = await subscribe(page, `${feeds.origin}/big.xml?n=10&step=360&kind=articles`)
+    await page.goto(`${server.origin}/timeline/view-0/${oldFeed}`)
+    await page.getByTestId("entry-row").first().waitFor()
+    await page.mouse.move(5, 795)
+    const scopesShown = async (name: string) => {
+      await page.getByTestId("mark-all-read").click()
+      await page.getByTestId("mark-all-read-confirm").waitFor()
+      await page.getByTestId("mark-scope-day").check()
+      await shoot(page, name)
+      const problems = await seriousViolations(page)
+      await page.getByTestId("mark-all-read-cancel").click()
+      return problems
+    }
+    expect(await scopesShown("mark-all-read-window-1280")).toEqual([])
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await scopesShown("mark-all-read-window-390")).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 800 })
+    // At 390 px the list lies under the pointer, and hovering marks an entry: the state before the window counts.
+    await page.mouse.move(1, 1)
+    await page.waitForTimeout(800)
+    const before = new Map((await serverEntries(oldFeed)).map((entry) => [entry.id, entry.read]))
+
+    await page.getByTestId("mark-all-read").click()
+    await page.getByTestId("mark-scope-day").check()
+    const dayAgo = Date.now() - 86_400_000
+    await page.getByTestId("mark-all-read-go").click()
+    await page.getByTestId("mark-all-read-confirm").waitFor({ state: "detached" })
+    const expected = (entries: ServerEntry[]) =>
+      entries.map((entry) => before.get(entry.id) || Date.parse(entry.publishedAt) < dayAgo)
+    await expect
+      .poll(async () => {
+        const entries = await serverEntries(oldFeed)
+        return entries.map((entry) => entry.read).join() === expected(entries).join()
+      })
+      .toBe(true)
+    const entries = await serverEntries(oldFeed)
+    // Six are older than a day; at least the newest three stay unread.
+    expect(entries.filter((entry) => Date.parse(entry.publishedAt) < dayAgo)).toHaveLength(6)
+    expect(entries.slice(0, 3).every((entry) => !entry.read)).toBe(true)
   })
 })
