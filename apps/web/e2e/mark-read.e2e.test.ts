@@ -156,4 +156,30 @@ describe("mark read while reading", () => {
     expect(entries.filter((entry) => Date.parse(entry.publishedAt) < dayAgo)).toHaveLength(6)
     expect(entries.slice(0, 3).every((entry) => !entry.read)).toBe(true)
   })
+
+  it("marks the pictures scrolled past the top of the masonry grid read", async () => {
+    const pictures = await subscribe(page, `${feeds.origin}/big.xml?n=60&kind=pictures`, 2)
+    await page.goto(`${server.origin}/timeline/view-2/${pictures}`)
+    const grid = page.getByTestId("picture-grid")
+    await grid.locator("[data-index]").first().waitFor()
+    await page.mouse.move(5, 795)
+    for (const top of [400, 800, 1200]) {
+      await grid.evaluate((element, y) => element.scrollTo(0, y), top)
+      await page.waitForTimeout(50)
+    }
+    // Slots still showing (any part below the grid's top), by their index in the list, newest first.
+    const showing = await grid.evaluate((element) => {
+      const top = element.getBoundingClientRect().top
+      return [...element.querySelectorAll<HTMLElement>("[data-index]")]
+        .filter((slot) => slot.getBoundingClientRect().bottom > top)
+        .map((slot) => Number(slot.dataset.index))
+    })
+    await expect
+      .poll(async () => (await serverEntries(pictures)).filter((entry) => entry.read).length)
+      .toBeGreaterThan(3)
+    await page.waitForTimeout(800)
+    const entries = await serverEntries(pictures)
+    expect(showing.length).toBeGreaterThan(0)
+    for (const index of showing) expect(entries[index]?.read).toBe(false)
+  })
 })

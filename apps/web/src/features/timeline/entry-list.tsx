@@ -47,7 +47,10 @@ export function EntryList(props: EntryListProps) {
     paddingEnd: playerInset,
   })
   const virtualRows = virtualizer.getVirtualItems()
-  const autoMark = useAutoMarkRead(rows, virtualizer)
+  const autoMark = useAutoMarkRead((index) => {
+    const row = rows[index]
+    return row?.type === "entry" ? row.item : undefined
+  }, virtualizer)
   const lastIndex = virtualRows.at(-1)?.index ?? 0
 
   useEffect(() => {

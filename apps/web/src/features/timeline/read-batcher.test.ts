@@ -63,17 +63,22 @@ describe("ReadBatcher", () => {
 })
 
 describe("scrolledPastIds", () => {
-  const rows = [
-    { entryId: undefined, read: false, end: 36 },
-    { entryId: "a", read: false, end: 136 },
-    { entryId: "b", read: true, end: 236 },
-    { entryId: "c", read: false, end: 336 },
-  ]
+  const items = [undefined, { id: "a", read: false }, { id: "b", read: true }, { id: "c", read: false }]
+  const itemAt = (index: number) => items[index]
+  const list = [36, 136, 236, 336].map((end, index) => ({ index, end }))
   it("takes unread entries whose row ends above the top", () => {
-    expect(scrolledPastIds(rows, 0)).toEqual([])
-    expect(scrolledPastIds(rows, 135)).toEqual([])
-    expect(scrolledPastIds(rows, 136)).toEqual(["a"])
-    expect(scrolledPastIds(rows, 300)).toEqual(["a"])
-    expect(scrolledPastIds(rows, 400)).toEqual(["a", "c"])
+    expect(scrolledPastIds(list, itemAt, 0)).toEqual([])
+    expect(scrolledPastIds(list, itemAt, 135)).toEqual([])
+    expect(scrolledPastIds(list, itemAt, 136)).toEqual(["a"])
+    expect(scrolledPastIds(list, itemAt, 300)).toEqual(["a"])
+    expect(scrolledPastIds(list, itemAt, 400)).toEqual(["a", "c"])
+  })
+
+  it("looks at every lane of a grid, whose ends do not grow with the index", () => {
+    const grid = [
+      { index: 1, end: 500 },
+      { index: 3, end: 200 },
+    ]
+    expect(scrolledPastIds(grid, itemAt, 250)).toEqual(["c"])
   })
 })

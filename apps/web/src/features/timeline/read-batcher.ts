@@ -52,19 +52,26 @@ export class ReadBatcher {
   }
 }
 
-export interface RowSpan {
-  /** The entry on the row, or undefined for a date heading or the loader. */
-  entryId: string | undefined
-  read: boolean
+/** A measured slot of a virtual list or grid (the virtualizer's measurements). */
+export interface SlotSpan {
+  index: number
   end: number
 }
 
-/** The unread entries whose row lies wholly above the top of the scrolled list (scrolled past). */
-export function scrolledPastIds(rows: readonly RowSpan[], scrollTop: number): string[] {
+/**
+ * The unread entries whose slot lies wholly above the top of the scrolled list (scrolled past). Every slot is
+ * looked at: in a masonry grid the lanes interleave, so ends do not grow with the index.
+ */
+export function scrolledPastIds(
+  slots: readonly SlotSpan[],
+  itemAt: (index: number) => { id: string; read: boolean } | undefined,
+  scrollTop: number,
+): string[] {
   const ids: string[] = []
-  for (const row of rows) {
-    if (row.end > scrollTop) break
-    if (row.entryId && !row.read) ids.push(row.entryId)
+  for (const slot of slots) {
+    if (slot.end > scrollTop) continue
+    const item = itemAt(slot.index)
+    if (item && !item.read) ids.push(item.id)
   }
   return ids
 }

@@ -1,4 +1,4 @@
-// Marks entries read as the general settings ask (spec general settings): scrollMarkUnread — rows scrolled past
+// Marks entries read in the entry list and the picture / video grids as the general settings ask (spec general settings): scrollMarkUnread — rows scrolled past
 // the top of the list; hoverMarkUnread — the row under the pointer; renderMarkUnread — every row rendered.
 // All three feed one batcher, so the server hears one POST /reads per burst.
 
@@ -7,14 +7,16 @@ import type { EntryListItem } from "@tidings/shared"
 import { type UIEvent, useCallback, useEffect, useRef } from "react"
 import { useMarkEntriesRead } from "../../queries/reads.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
-import type { EntryRow } from "./date-groups.ts"
-import { ReadBatcher, type RowSpan, scrolledPastIds } from "./read-batcher.ts"
+import { ReadBatcher, scrolledPastIds } from "./read-batcher.ts"
 
-function itemOf(row: EntryRow | undefined): EntryListItem | undefined {
-  return row?.type === "entry" ? row.item : undefined
-}
-
-export function useAutoMarkRead(rows: readonly EntryRow[], virtualizer: Virtualizer<HTMLDivElement, Element>) {
+/**
+ * itemAt: the entry in a virtual slot (undefined for a date heading or the loader); virtualizer: the list's or the
+ * grid's, whose measurements say where each slot ends.
+ */
+export function useAutoMarkRead(
+  itemAt: (index: number) => EntryListItem | undefined,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+) {
   const { scrollMarkUnread, hoverMarkUnread, renderMarkUnread } = useSettingsStore((state) => state.general)
   const { mutate } = useMarkEntriesRead()
   const send = useRef(mutate)
@@ -27,29 +29,29 @@ export function useAutoMarkRead(rows: readonly EntryRow[], virtualizer: Virtuali
   // What is waiting goes out when the list leaves (another feed, another view), not lost.
   useEffect(() => () => batcher.current?.flush(), [])
 
-  const rowsRef = useRef(rows)
-  rowsRef.current = rows
+  const itemAtRef = useRef(itemAt)
+  itemAtRef.current = itemAt
   const onScroll = useCallback(
     (event: UIEvent<HTMLDivElement>) => {
       if (!scrollMarkUnread) return
-      const spans: RowSpan[] = virtualizer.measurementsCache.map((measure) => {
-        const item = itemOf(rowsRef.current[measure.index])
-        return { entryId: item?.entries.id, read: item?.read ?? true, end: measure.end }
-      })
+      const entryAt = (index: number) => {
+        const item = itemAtRef.current(index)
+        return item && { id: item.entries.id, read: item.read }
+      }
       // The element's own offset: the virtualizer's may not have seen this scroll event yet.
-      batcher.current?.add(scrolledPastIds(spans, event.currentTarget.scrollTop))
+      batcher.current?.add(scrolledPastIds(virtualizer.measurementsCache, entryAt, event.currentTarget.scrollTop))
     },
     [scrollMarkUnread, virtualizer],
   )
 
   const onHover = useCallback(
-    (item: EntryListItem) => {
+    (item: EntryListItem | undefined) => {
       if (hoverMarkUnread) queue([item])
     },
     [hoverMarkUnread, queue],
   )
 
-  const rendered = virtualizer.getVirtualItems().map((virtualRow) => itemOf(rows[virtualRow.index]))
+  const rendered = virtualizer.getVirtualItems().map((virtualRow) => itemAt(virtualRow.index))
   const renderedKey = rendered.map((item) => (item && !item.read ? item.entries.id : "")).join(",")
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the rendered unread rows.
   useEffect(() => {
