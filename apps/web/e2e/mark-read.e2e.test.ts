@@ -76,10 +76,11 @@ describe("mark read while reading", () => {
     await page.mouse.move(5, 795)
     expect((await serverEntries()).filter((entry) => entry.read)).toEqual([])
 
-    // Several scroll events in one burst, as a wheel makes.
-    for (const top of [300, 600, 900, 1200]) {
-      await page.getByTestId("entry-list").evaluate((list, y) => list.scrollTo(0, y), top)
-      await page.waitForTimeout(50)
+    // The reader scrolls with the keyboard (the pointer stays off the list): several scroll events in one burst.
+    await page.getByTestId("entry-row").first().focus()
+    for (let i = 0; i < 2; i++) {
+      await page.keyboard.press("PageDown")
+      await page.waitForTimeout(100)
     }
     await page.waitForTimeout(200)
     const inView = await firstRowInView()
@@ -163,9 +164,10 @@ describe("mark read while reading", () => {
     const grid = page.getByTestId("picture-grid")
     await grid.locator("[data-index]").first().waitFor()
     await page.mouse.move(5, 795)
-    for (const top of [400, 800, 1200]) {
-      await grid.evaluate((element, y) => element.scrollTo(0, y), top)
-      await page.waitForTimeout(50)
+    await grid.locator("[data-index] a, [data-index] button").first().focus()
+    for (let i = 0; i < 2; i++) {
+      await page.keyboard.press("PageDown")
+      await page.waitForTimeout(100)
     }
     // Slots still showing (any part below the grid's top), by their index in the list, newest first.
     const showing = await grid.evaluate((element) => {
@@ -181,5 +183,15 @@ describe("mark read while reading", () => {
     const entries = await serverEntries(pictures)
     expect(showing.length).toBeGreaterThan(0)
     for (const index of showing) expect(entries[index]?.read).toBe(false)
+  })
+
+  it("does not mark what the list scrolls past by itself", async () => {
+    const quiet = await subscribe(page, `${feeds.origin}/big.xml?n=30&kind=articles&step=2`)
+    await page.goto(`${server.origin}/timeline/view-0/${quiet}`)
+    await page.getByTestId("entry-row").first().waitFor()
+    await page.mouse.move(5, 795)
+    await page.getByTestId("entry-list").evaluate((list) => list.scrollTo(0, 1500))
+    await page.waitForTimeout(900)
+    expect((await serverEntries(quiet)).filter((entry) => entry.read)).toEqual([])
   })
 })

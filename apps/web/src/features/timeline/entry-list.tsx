@@ -69,7 +69,7 @@ export function EntryList(props: EntryListProps) {
       ref={scrollRef}
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
       data-testid="entry-list"
-      onScroll={autoMark.onScroll}
+      {...autoMark.listHandlers}
     >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualRows.map((virtualRow) => {

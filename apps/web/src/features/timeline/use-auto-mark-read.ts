@@ -4,7 +4,7 @@
 
 import type { Virtualizer } from "@tanstack/react-virtual"
 import type { EntryListItem } from "@tidings/shared"
-import { type UIEvent, useCallback, useEffect, useRef } from "react"
+import { type SyntheticEvent, type UIEvent, useCallback, useEffect, useRef } from "react"
 import { useMarkEntriesRead } from "../../queries/reads.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { ReadBatcher, scrolledPastIds } from "./read-batcher.ts"
@@ -13,6 +13,8 @@ import { ReadBatcher, scrolledPastIds } from "./read-batcher.ts"
  * itemAt: the entry in a virtual slot (undefined for a date heading or the loader); virtualizer: the list's or the
  * grid's, whose measurements say where each slot ends.
  */
+const INTENT_MS = 1000
+
 export function useAutoMarkRead(
   itemAt: (index: number) => EntryListItem | undefined,
   virtualizer: Virtualizer<HTMLDivElement, Element>,
@@ -29,11 +31,21 @@ export function useAutoMarkRead(
   // What is waiting goes out when the list leaves (another feed, another view), not lost.
   useEffect(() => () => batcher.current?.flush(), [])
 
+  // Only the reader's own scrolling marks: the list also scrolls by itself (keeping the open entry in sight,
+  // re-measuring rows), and such a jump must not mark what the reader never saw. Wheel, touch, keys and the
+  // scrollbar count; a scroll within INTENT_MS of one of them (or of a counted scroll: momentum) is the reader's.
+  const intentAt = useRef(Number.NEGATIVE_INFINITY)
+  const onIntent = useCallback((event: SyntheticEvent<HTMLDivElement>) => {
+    // A press on the list itself, not on a row, is the scrollbar.
+    if (event.type === "pointerdown" && event.target !== event.currentTarget) return
+    intentAt.current = event.timeStamp
+  }, [])
   const itemAtRef = useRef(itemAt)
   itemAtRef.current = itemAt
   const onScroll = useCallback(
     (event: UIEvent<HTMLDivElement>) => {
-      if (!scrollMarkUnread) return
+      if (!scrollMarkUnread || event.timeStamp - intentAt.current > INTENT_MS) return
+      intentAt.current = event.timeStamp
       const entryAt = (index: number) => {
         const item = itemAtRef.current(index)
         return item && { id: item.entries.id, read: item.read }
@@ -58,5 +70,12 @@ export function useAutoMarkRead(
     if (renderMarkUnread) queue(rendered)
   }, [renderMarkUnread, renderedKey, queue])
 
-  return { onScroll, onHover }
+  const listHandlers = {
+    onScroll,
+    onWheel: onIntent,
+    onTouchMove: onIntent,
+    onKeyDown: onIntent,
+    onPointerDown: onIntent,
+  }
+  return { listHandlers, onHover }
 }

@@ -73,7 +73,7 @@ export function MediaGrid(props: MediaGridProps) {
       ref={scrollRef}
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
       data-testid={props.testId}
-      onScroll={autoMark.onScroll}
+      {...autoMark.listHandlers}
     >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {width > 0 &&
