@@ -1,4 +1,5 @@
-// A loopback server with one very large feed: /big.xml?n=10000&kind=articles|social|pictures, items a minute apart.
+// A loopback server with one very large feed: /big.xml?n=10000&kind=articles|social|pictures, items a minute apart
+// (or `step` minutes apart).
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 
@@ -7,8 +8,8 @@ export interface BigFeedServer {
   close: () => Promise<void>
 }
 
-function item(kind: string, i: number, base: string, start: number): string {
-  const date = new Date(start - i * 60_000).toUTCString()
+function item(kind: string, i: number, base: string, start: number, stepMs = 60_000): string {
+  const date = new Date(start - i * stepMs).toUTCString()
   const common = `<link>${base}/posts/${kind}-${i}</link><guid>${kind}-${i}</guid><pubDate>${date}</pubDate>`
   if (kind === "social") {
     const text = `Post ${i}: ${"short note ".repeat(1 + (i % 9) * 4)}`
@@ -34,7 +35,8 @@ export async function startBigFeed(): Promise<BigFeedServer> {
     if (url.pathname === "/big.xml") {
       const n = Number(url.searchParams.get("n") ?? 10_000)
       const kind = url.searchParams.get("kind") ?? "articles"
-      const items = Array.from({ length: n }, (_, i) => item(kind, i, origin, start)).join("\n")
+      const stepMs = Number(url.searchParams.get("step") ?? 1) * 60_000
+      const items = Array.from({ length: n }, (_, i) => item(kind, i, origin, start, stepMs)).join("\n")
       res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" })
       res.end(
         `<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Big ${kind}</title><link>${origin}/</link><description>Big</description>${items}</channel></rss>`,

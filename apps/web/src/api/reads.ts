@@ -21,9 +21,9 @@ export interface MarkAllReadInput {
   feedIdList?: string[]
   listId?: string
   inboxId?: string
-  /** Only entries published at or after / at or before (mark above / below an entry). */
-  startTime?: string
-  endTime?: string
+  /** Only entries published at or after / at or before, epoch ms (above / below an entry, older than a day). */
+  startTime?: number
+  endTime?: number
 }
 
 /** Answers how many entries each feed had marked. */

@@ -65,3 +65,20 @@ export function renameCategory(feedIdList: string[], category: string): Promise<
 export function deleteCategory(feedIdList: string[]): Promise<unknown> {
   return request("/categories", { method: "DELETE", body: { feedIdList, deleteSubscriptions: false } })
 }
+
+/** A list the user follows, as GET /subscriptions gives it (an item with a `lists` key). */
+export interface ListSubscription {
+  listId: string
+  view: number
+  title: string | null
+  lists: { id: string; title: string | null; description?: string | null }
+}
+
+export async function listListSubscriptions(): Promise<ListSubscription[]> {
+  const answer = await request<Ok<unknown[]>>("/subscriptions")
+  return (answer.data ?? []).filter(isListSubscription)
+}
+
+export function isListSubscription(item: unknown): item is ListSubscription {
+  return typeof item === "object" && item !== null && "lists" in item && "listId" in item
+}

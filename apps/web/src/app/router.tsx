@@ -30,6 +30,7 @@ export function createAppRouter() {
                 { path: ":entryId", element: <EntryRoute /> },
               ],
             },
+            { path: "settings/shortcuts", lazy: () => import("../routes/settings-shortcuts.tsx") },
             { path: "settings/*", lazy: () => import("../routes/placeholder.tsx") },
             { path: "discover/*", lazy: () => import("../routes/placeholder.tsx") },
           ],

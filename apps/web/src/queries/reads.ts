@@ -30,6 +30,29 @@ export function useSetEntryRead() {
   })
 }
 
+/**
+ * Marks a batch of entries read in one POST /reads (scroll, hover or render marking). Optimistic like one entry:
+ * each entry still unread locally lowers its feed's count by one.
+ */
+export function useMarkEntriesRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (ids: string[]) => markRead(ids),
+    onMutate: async (ids) => {
+      const snapshot = await takeSnapshot(queryClient, readCaches)
+      const unreadFeeds = ids.map((id) => lookupEntry(queryClient, id)).filter((known) => known && !known.read)
+      setEntryRead(queryClient, new Set(ids), true)
+      if (unreadFeeds.length > 0) {
+        updateUnread(queryClient, (counts) =>
+          unreadFeeds.reduce((next, known) => (known ? adjustUnread(next, known.feedId, -1) : next), counts),
+        )
+      }
+      return { snapshot }
+    },
+    onError: (_error, _ids, context) => restoreSnapshot(queryClient, context?.snapshot),
+  })
+}
+
 export interface MarkAllReadRequest {
   input: MarkAllReadInput
   /** The feeds the request covers, to clear their counts locally before the answer. */

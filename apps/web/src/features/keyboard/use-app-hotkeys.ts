@@ -16,7 +16,8 @@ import { feedIdsByView } from "../../queries/subscription-selectors.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
-import { type CommandId, commands, TOGGLE_PLAY_EVENT } from "./commands.ts"
+import { useCommandTable } from "../../stores/shortcut-store.ts"
+import { type CommandId, TOGGLE_PLAY_EVENT } from "./commands.ts"
 import { currentTimelineLocation } from "./current-location.ts"
 import { nextEntryId } from "./entry-steps.ts"
 import { currentFocusScope, isControlFocused } from "./focus-scope.ts"
@@ -29,6 +30,8 @@ export function useAppHotkeys(): void {
   const run = useCommandRunner()
   const runRef = useRef(run)
   runRef.current = run
+  // The user's own keys (settings › shortcuts) replace the defaults; a change rebuilds the matcher.
+  const commands = useCommandTable()
 
   useEffect(() => {
     const bindings = commands
@@ -50,7 +53,7 @@ export function useAppHotkeys(): void {
     }
     window.addEventListener("keydown", onKeyDown)
     return () => window.removeEventListener("keydown", onKeyDown)
-  }, [])
+  }, [commands])
 }
 
 export function useCommandRunner(): (command: CommandId) => void {

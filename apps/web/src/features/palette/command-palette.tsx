@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner.tsx"
 import { cx } from "../../lib/cx.ts"
 import { timelinePath } from "../../lib/route-ids.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
+import { useListSubscriptions } from "../../queries/list-subscriptions.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import type { CommandId } from "../keyboard/commands.ts"
 import { useCommandRunner } from "../keyboard/use-app-hotkeys.ts"
@@ -17,6 +18,7 @@ import { usePaletteCandidates } from "./use-palette-candidates.ts"
 const KIND_ICON: Record<PaletteKind, IconName> = {
   command: "keyboard",
   feed: "rss",
+  list: "fileText",
   folder: "folder",
   entry: "articles",
   server: "search",
@@ -127,6 +129,7 @@ function useOpenCandidate(entries: Map<string, { view: number; feeds: { id: stri
   const navigate = useNavigate()
   const location = useTimelineLocation()
   const subs = useSubscriptions().data ?? []
+  const lists = useListSubscriptions().data ?? []
   const run = useCommandRunner()
   return (candidate: PaletteCandidate) => {
     if (candidate.kind === "command") {
@@ -138,6 +141,11 @@ function useOpenCandidate(entries: Map<string, { view: number; feeds: { id: stri
     if (candidate.kind === "feed") {
       const view = subs.find((sub) => sub.feedId === candidate.id)?.view ?? location.view
       navigate(timelinePath({ view, feed: { kind: "feed", feedId: candidate.id } }))
+      return
+    }
+    if (candidate.kind === "list") {
+      const view = lists.find((sub) => sub.listId === candidate.id)?.view ?? location.view
+      navigate(timelinePath({ view, feed: { kind: "list", listId: candidate.id } }))
       return
     }
     if (candidate.kind === "folder") {

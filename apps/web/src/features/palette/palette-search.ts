@@ -1,7 +1,7 @@
 // Local search for the command palette ("local mode"): what the client has loaded — entries, feeds, folders —
-// and the commands, ranked by how well the words match. The server's answer is filtered the same way.
+// lists, and the commands, ranked by how well the words match. The server's answer is filtered the same way.
 
-export type PaletteKind = "entry" | "feed" | "folder" | "command" | "server"
+export type PaletteKind = "entry" | "feed" | "list" | "folder" | "command" | "server"
 
 export interface PaletteCandidate {
   id: string
@@ -13,7 +13,14 @@ export interface PaletteCandidate {
   extra?: string
 }
 
-export const PALETTE_LIMITS: Record<PaletteKind, number> = { command: 5, feed: 5, folder: 3, entry: 8, server: 8 }
+export const PALETTE_LIMITS: Record<PaletteKind, number> = {
+  command: 5,
+  feed: 5,
+  list: 3,
+  folder: 3,
+  entry: 8,
+  server: 8,
+}
 
 const fold = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()
 
@@ -42,7 +49,7 @@ export function searchCandidates(candidates: PaletteCandidate[], query: string):
     .map((candidate) => ({ candidate, score: matchScore(candidate, query) }))
     .filter((hit) => hit.score > 0)
     .sort((a, b) => b.score - a.score)
-  const order: PaletteKind[] = ["command", "feed", "folder", "entry", "server"]
+  const order: PaletteKind[] = ["command", "feed", "list", "folder", "entry", "server"]
   const seen = new Set<string>()
   return order.flatMap((kind) =>
     scored

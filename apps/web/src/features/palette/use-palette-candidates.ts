@@ -1,4 +1,4 @@
-// What the palette searches: the entry lists in the query cache, the feeds and folders, the commands, and the
+// What the palette searches: the entry lists in the query cache, the feeds, followed lists and folders, the commands, and the
 // server's answer to GET /entries for the text typed (debounced).
 import type { InfiniteData } from "@tanstack/react-query"
 import { useQuery, useQueryClient } from "@tanstack/react-query"
@@ -6,8 +6,10 @@ import type { EntryListItem } from "@tidings/shared"
 import { useEffect, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { searchEntries } from "../../api/entries.ts"
+import type { ListSubscription } from "../../api/subscriptions.ts"
 import { views } from "../../lib/views.ts"
 import { queryKeys } from "../../queries/keys.ts"
+import { useListSubscriptions } from "../../queries/list-subscriptions.ts"
 import { categoryNames } from "../../queries/subscription-selectors.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import type { PaletteCandidate } from "./palette-search.ts"
@@ -34,6 +36,7 @@ export function usePaletteCandidates(query: string): PaletteData {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const subs = useSubscriptions().data ?? []
+  const lists = useListSubscriptions().data ?? []
   const debounced = useDebounced(query.trim(), SERVER_DEBOUNCE_MS)
   const server = useQuery({
     queryKey: ["palette-search", debounced],
@@ -68,6 +71,7 @@ export function usePaletteCandidates(query: string): PaletteData {
         title: sub.title || sub.feeds.title || sub.feeds.url,
         subtitle: sub.feeds.siteUrl ?? sub.feeds.url,
       })),
+      ...lists.map(listCandidate),
       ...categoryNames(subs).map((name) => ({ id: name, kind: "folder" as const, title: name })),
       ...[...local.values()].map((item) => entryCandidate(item, "entry")),
     ]
@@ -76,7 +80,16 @@ export function usePaletteCandidates(query: string): PaletteData {
       candidates.push(entryCandidate(item, "server"))
     }
     return { candidates, entries, serverPending: server.isFetching }
-  }, [local, server.data, server.isFetching, subs, t])
+  }, [local, server.data, server.isFetching, subs, lists, t])
+}
+
+export function listCandidate(sub: ListSubscription): PaletteCandidate {
+  return {
+    id: sub.listId,
+    kind: "list",
+    title: sub.title || sub.lists.title || sub.listId,
+    subtitle: sub.lists.description ?? undefined,
+  }
 }
 
 function entryCandidate(item: EntryListItem, kind: "entry" | "server"): PaletteCandidate {

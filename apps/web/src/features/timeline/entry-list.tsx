@@ -11,6 +11,7 @@ import { useNow } from "../../lib/use-now.ts"
 import { usePlayerInset } from "../player/use-player.ts"
 import { buildEntryRows, type EntryRow as Row } from "./date-groups.ts"
 import { EntryRow, type EntryRowProps } from "./entry-row.tsx"
+import { useAutoMarkRead } from "./use-auto-mark-read.ts"
 
 export interface EntryListProps {
   items: EntryListItem[]
@@ -46,6 +47,10 @@ export function EntryList(props: EntryListProps) {
     paddingEnd: playerInset,
   })
   const virtualRows = virtualizer.getVirtualItems()
+  const autoMark = useAutoMarkRead((index) => {
+    const row = rows[index]
+    return row?.type === "entry" ? row.item : undefined
+  }, virtualizer)
   const lastIndex = virtualRows.at(-1)?.index ?? 0
 
   useEffect(() => {
@@ -60,25 +65,35 @@ export function EntryList(props: EntryListProps) {
   }, [location.entryId])
 
   return (
-    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="entry-list">
+    <div
+      ref={scrollRef}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      data-testid="entry-list"
+      {...autoMark.listHandlers}
+    >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualRows.map((virtualRow) => (
-          <div
-            key={virtualRow.key}
-            ref={virtualizer.measureElement}
-            data-index={virtualRow.index}
-            className="absolute top-0 left-0 w-full"
-            style={{ transform: `translateY(${virtualRow.start}px)` }}
-          >
-            <ListRow
-              row={rows[virtualRow.index]}
-              location={location}
-              now={now}
-              starredList={starredList}
-              renderItem={props.renderItem}
-            />
-          </div>
-        ))}
+        {virtualRows.map((virtualRow) => {
+          const row = rows[virtualRow.index]
+          return (
+            // biome-ignore lint/a11y/noStaticElementInteractions: hovering only marks read (a setting); no action.
+            <div
+              key={virtualRow.key}
+              ref={virtualizer.measureElement}
+              data-index={virtualRow.index}
+              className="absolute top-0 left-0 w-full"
+              style={{ transform: `translateY(${virtualRow.start}px)` }}
+              onMouseEnter={row?.type === "entry" ? () => autoMark.onHover(row.item) : undefined}
+            >
+              <ListRow
+                row={row}
+                location={location}
+                now={now}
+                starredList={starredList}
+                renderItem={props.renderItem}
+              />
+            </div>
+          )
+        })}
       </div>
     </div>
   )

@@ -10,7 +10,7 @@ import { Icon } from "../../components/ui/icons.tsx"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { type MarkAllReadRequest, useMarkAllRead } from "../../queries/reads.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
-import { type MarkScope, scopedMarkAllRead } from "./mark-scope.ts"
+import { type MarkScope, markScopes, scopedMarkAllRead } from "./mark-scope.ts"
 import { useCountdown } from "./use-countdown.ts"
 
 /** Seconds before the confirmation goes ahead by itself. */
@@ -80,29 +80,27 @@ function MarkAllReadDialog({ request, onClose }: { request: MarkAllReadRequest; 
     )
   }
   const left = useCountdown(MARK_ALL_READ_COUNTDOWN_S, true, confirm, scope)
-  const scopes: MarkScope[] = openEntry ? ["all", "above", "below"] : ["all"]
+  const scopes = markScopes(Boolean(openEntry))
 
   return (
     <Dialog open onClose={onClose} title={t("timeline.mark_all_read.confirm_title")} testId="mark-all-read-confirm">
-      {scopes.length > 1 && (
-        <fieldset className="mb-4 grid gap-1.5">
-          <legend className="sr-only">{t("timeline.mark_all_read.scope")}</legend>
-          {scopes.map((option) => (
-            <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={name}
-                value={option}
-                checked={scope === option}
-                onChange={() => setScope(option)}
-                className="accent-accent"
-                data-testid={`mark-scope-${option}`}
-              />
-              {t(`timeline.mark_all_read.scope_${option}`)}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      <fieldset className="mb-4 grid gap-1.5">
+        <legend className="sr-only">{t("timeline.mark_all_read.scope")}</legend>
+        {scopes.map((option) => (
+          <label key={option} className="flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={scope === option}
+              onChange={() => setScope(option)}
+              className="accent-accent"
+              data-testid={`mark-scope-${option}`}
+            />
+            {t(`timeline.mark_all_read.scope_${option}`)}
+          </label>
+        ))}
+      </fieldset>
       <p className="text-sm text-ink-soft" aria-live="polite" data-testid="mark-all-read-countdown">
         {t("timeline.mark_all_read.countdown", { seconds: left })}
       </p>

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "re
 import { useTranslation } from "react-i18next"
 import { Spinner } from "../../../components/ui/spinner.tsx"
 import { usePlayerInset } from "../../player/use-player.ts"
+import { useAutoMarkRead } from "../../timeline/use-auto-mark-read.ts"
 
 export interface MediaGridProps {
   items: EntryListItem[]
@@ -61,16 +62,23 @@ export function MediaGrid(props: MediaGridProps) {
   }, [virtualizer, columnWidth])
   const virtualItems = virtualizer.getVirtualItems()
   const lastIndex = virtualItems.at(-1)?.index ?? 0
+  const autoMark = useAutoMarkRead((index) => items[index], virtualizer)
 
   useEffect(() => {
     if (hasNextPage && !fetchingNextPage && lastIndex >= items.length - PREFETCH_ITEMS) fetchNextPage()
   }, [hasNextPage, fetchingNextPage, lastIndex, items.length, fetchNextPage])
 
   return (
-    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid={props.testId}>
+    <div
+      ref={scrollRef}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      data-testid={props.testId}
+      {...autoMark.listHandlers}
+    >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {width > 0 &&
           virtualItems.map((virtualItem) => (
+            // biome-ignore lint/a11y/noStaticElementInteractions: hovering only marks read (a setting); no action.
             <div
               key={virtualItem.key}
               ref={virtualizer.measureElement}
@@ -82,6 +90,7 @@ export function MediaGrid(props: MediaGridProps) {
                 paddingBottom: GAP,
                 transform: `translateY(${virtualItem.start}px)`,
               }}
+              onMouseEnter={() => autoMark.onHover(items[virtualItem.index])}
             >
               {props.renderCard(items[virtualItem.index])}
             </div>

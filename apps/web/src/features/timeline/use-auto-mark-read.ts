@@ -1,0 +1,81 @@
+// Marks entries read in the entry list and the picture / video grids as the general settings ask (spec general settings): scrollMarkUnread — rows scrolled past
+// the top of the list; hoverMarkUnread — the row under the pointer; renderMarkUnread — every row rendered.
+// All three feed one batcher, so the server hears one POST /reads per burst.
+
+import type { Virtualizer } from "@tanstack/react-virtual"
+import type { EntryListItem } from "@tidings/shared"
+import { type SyntheticEvent, type UIEvent, useCallback, useEffect, useRef } from "react"
+import { useMarkEntriesRead } from "../../queries/reads.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
+import { ReadBatcher, scrolledPastIds } from "./read-batcher.ts"
+
+/**
+ * itemAt: the entry in a virtual slot (undefined for a date heading or the loader); virtualizer: the list's or the
+ * grid's, whose measurements say where each slot ends.
+ */
+const INTENT_MS = 1000
+
+export function useAutoMarkRead(
+  itemAt: (index: number) => EntryListItem | undefined,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+) {
+  const { scrollMarkUnread, hoverMarkUnread, renderMarkUnread } = useSettingsStore((state) => state.general)
+  const { mutate } = useMarkEntriesRead()
+  const send = useRef(mutate)
+  send.current = mutate
+  const batcher = useRef<ReadBatcher | null>(null)
+  batcher.current ??= new ReadBatcher((ids) => send.current(ids))
+  const queue = useCallback((items: (EntryListItem | undefined)[]) => {
+    batcher.current?.add(items.filter((item) => item && !item.read).map((item) => item?.entries.id ?? ""))
+  }, [])
+  // What is waiting goes out when the list leaves (another feed, another view), not lost.
+  useEffect(() => () => batcher.current?.flush(), [])
+
+  // Only the reader's own scrolling marks: the list also scrolls by itself (keeping the open entry in sight,
+  // re-measuring rows), and such a jump must not mark what the reader never saw. Wheel, touch, keys and the
+  // scrollbar count; a scroll within INTENT_MS of one of them (or of a counted scroll: momentum) is the reader's.
+  const intentAt = useRef(Number.NEGATIVE_INFINITY)
+  const onIntent = useCallback((event: SyntheticEvent<HTMLDivElement>) => {
+    // A press on the list itself, not on a row, is the scrollbar.
+    if (event.type === "pointerdown" && event.target !== event.currentTarget) return
+    intentAt.current = event.timeStamp
+  }, [])
+  const itemAtRef = useRef(itemAt)
+  itemAtRef.current = itemAt
+  const onScroll = useCallback(
+    (event: UIEvent<HTMLDivElement>) => {
+      if (!scrollMarkUnread || event.timeStamp - intentAt.current > INTENT_MS) return
+      intentAt.current = event.timeStamp
+      const entryAt = (index: number) => {
+        const item = itemAtRef.current(index)
+        return item && { id: item.entries.id, read: item.read }
+      }
+      // The element's own offset: the virtualizer's may not have seen this scroll event yet.
+      batcher.current?.add(scrolledPastIds(virtualizer.measurementsCache, entryAt, event.currentTarget.scrollTop))
+    },
+    [scrollMarkUnread, virtualizer],
+  )
+
+  const onHover = useCallback(
+    (item: EntryListItem | undefined) => {
+      if (hoverMarkUnread) queue([item])
+    },
+    [hoverMarkUnread, queue],
+  )
+
+  const rendered = virtualizer.getVirtualItems().map((virtualRow) => itemAt(virtualRow.index))
+  const renderedKey = rendered.map((item) => (item && !item.read ? item.entries.id : "")).join(",")
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the rendered unread rows.
+  useEffect(() => {
+    if (renderMarkUnread) queue(rendered)
+  }, [renderMarkUnread, renderedKey, queue])
+
+  const listHandlers = {
+    onScroll,
+    onWheel: onIntent,
+    onTouchMove: onIntent,
+    onKeyDown: onIntent,
+    onPointerDown: onIntent,
+  }
+  return { listHandlers, onHover }
+}

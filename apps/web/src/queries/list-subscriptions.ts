@@ -1,0 +1,11 @@
+// The lists the user follows (GET /subscriptions items with a `lists` key), for the palette. Kept apart from the
+// feed subscriptions, whose cache every edit patches, so neither shape leaks into the other.
+import { useQuery } from "@tanstack/react-query"
+import { SUBSCRIPTION_CACHE_MS } from "@tidings/shared"
+import { listListSubscriptions } from "../api/subscriptions.ts"
+
+export const listSubscriptionsKey = ["list-subscriptions"] as const
+
+export function useListSubscriptions() {
+  return useQuery({ queryKey: listSubscriptionsKey, queryFn: listListSubscriptions, gcTime: SUBSCRIPTION_CACHE_MS })
+}
