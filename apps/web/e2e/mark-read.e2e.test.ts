@@ -115,6 +115,21 @@ describe("mark read while reading", () => {
     expect((await serverEntries()).filter((entry) => entry.read).length).toBe(before + 1)
   })
 
+  it("does not mark the rows that slide under a resting pointer while the list scrolls without the reader", async () => {
+    // The pointer rests on the row the last test hovered; the list scrolls by itself (as when j keeps the open entry
+    // in sight), so other rows pass under it.
+    const before = (await serverEntries()).filter((entry) => entry.read).length
+    for (let i = 0; i < 4; i++) {
+      await page.evaluate(() => {
+        const list = document.querySelector('[data-testid="entry-list"]') as HTMLElement
+        list.scrollTop += 90
+      })
+      await page.waitForTimeout(250)
+    }
+    await page.waitForTimeout(800)
+    expect((await serverEntries()).filter((entry) => entry.read).length).toBe(before)
+  })
+
   it("marks read only what was published more than a day ago (the dialog's time window)", async () => {
     // Ten entries six hours apart: the newest four are less than a day old.
     const oldFeed = await subscribe(page, `${feeds.origin}/big.xml?n=10&step=360&kind=articles`)

@@ -75,14 +75,13 @@ export function EntryList(props: EntryListProps) {
         {virtualRows.map((virtualRow) => {
           const row = rows[virtualRow.index]
           return (
-            // biome-ignore lint/a11y/noStaticElementInteractions: hovering only marks read (a setting); no action.
             <div
               key={virtualRow.key}
               ref={virtualizer.measureElement}
               data-index={virtualRow.index}
               className="absolute top-0 left-0 w-full"
               style={{ transform: `translateY(${virtualRow.start}px)` }}
-              onMouseEnter={row?.type === "entry" ? () => autoMark.onHover(row.item) : undefined}
+              onPointerMove={row?.type === "entry" ? (event) => autoMark.onHover(row.item, event) : undefined}
             >
               <ListRow
                 row={row}

@@ -15,6 +15,11 @@ import { ReadBatcher, scrolledPastIds } from "./read-batcher.ts"
  */
 const INTENT_MS = 1000
 
+// A row that slides under a resting pointer (the list scrolled by keys or by itself) is not one the reader hovered:
+// browsers then send an enter and a synthetic move at the same place. So hovering is a pointer move on a row to a
+// place where the pointer was not before.
+let pointerAt = ""
+
 export function useAutoMarkRead(
   itemAt: (index: number) => EntryListItem | undefined,
   virtualizer: Virtualizer<HTMLDivElement, Element>,
@@ -57,7 +62,10 @@ export function useAutoMarkRead(
   )
 
   const onHover = useCallback(
-    (item: EntryListItem | undefined) => {
+    (item: EntryListItem | undefined, event: { clientX: number; clientY: number }) => {
+      const at = `${event.clientX},${event.clientY}`
+      if (at === pointerAt) return
+      pointerAt = at
       if (hoverMarkUnread) queue([item])
     },
     [hoverMarkUnread, queue],

@@ -78,7 +78,6 @@ export function MediaGrid(props: MediaGridProps) {
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {width > 0 &&
           virtualItems.map((virtualItem) => (
-            // biome-ignore lint/a11y/noStaticElementInteractions: hovering only marks read (a setting); no action.
             <div
               key={virtualItem.key}
               ref={virtualizer.measureElement}
@@ -90,7 +89,7 @@ export function MediaGrid(props: MediaGridProps) {
                 paddingBottom: GAP,
                 transform: `translateY(${virtualItem.start}px)`,
               }}
-              onMouseEnter={() => autoMark.onHover(items[virtualItem.index])}
+              onPointerMove={(event) => autoMark.onHover(items[virtualItem.index], event)}
             >
               {props.renderCard(items[virtualItem.index])}
             </div>
