@@ -81,7 +81,7 @@ export function EntryList(props: EntryListProps) {
               data-index={virtualRow.index}
               className="absolute top-0 left-0 w-full"
               style={{ transform: `translateY(${virtualRow.start}px)` }}
-              onPointerMove={row?.type === "entry" ? (event) => autoMark.onHover(row.item, event) : undefined}
+              onPointerMove={row?.type === "entry" ? () => autoMark.onHover(row.item) : undefined}
             >
               <ListRow
                 row={row}

@@ -17,8 +17,20 @@ const INTENT_MS = 1000
 
 // A row that slides under a resting pointer (the list scrolled by keys or by itself) is not one the reader hovered:
 // browsers then send an enter and a synthetic move at the same place. So hovering is a pointer move on a row to a
-// place where the pointer was not before.
+// place where the pointer was not before, wherever that was (tracked on the window, which hears it first).
 let pointerAt = ""
+let pointerMoved = false
+if (typeof window !== "undefined") {
+  window.addEventListener(
+    "pointermove",
+    (event) => {
+      const at = `${event.clientX},${event.clientY}`
+      pointerMoved = at !== pointerAt
+      pointerAt = at
+    },
+    { capture: true, passive: true },
+  )
+}
 
 export function useAutoMarkRead(
   itemAt: (index: number) => EntryListItem | undefined,
@@ -62,11 +74,8 @@ export function useAutoMarkRead(
   )
 
   const onHover = useCallback(
-    (item: EntryListItem | undefined, event: { clientX: number; clientY: number }) => {
-      const at = `${event.clientX},${event.clientY}`
-      if (at === pointerAt) return
-      pointerAt = at
-      if (hoverMarkUnread) queue([item])
+    (item: EntryListItem | undefined) => {
+      if (pointerMoved && hoverMarkUnread) queue([item])
     },
     [hoverMarkUnread, queue],
   )

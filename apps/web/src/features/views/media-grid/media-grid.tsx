@@ -89,7 +89,7 @@ export function MediaGrid(props: MediaGridProps) {
                 paddingBottom: GAP,
                 transform: `translateY(${virtualItem.start}px)`,
               }}
-              onPointerMove={(event) => autoMark.onHover(items[virtualItem.index], event)}
+              onPointerMove={() => autoMark.onHover(items[virtualItem.index])}
             >
               {props.renderCard(items[virtualItem.index])}
             </div>
