@@ -1,0 +1,202 @@
+// A load generator in its own process, so its CPU is not the server's: closed-loop virtual clients (each sends its
+// next request when the last one answered) over keep-alive connections. Started by bench/read-path.ts with a JSON
+// plan on stdin; prints one JSON line of results.
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib"
+import { Agent, request } from "undici"
+
+export interface LoadRequest {
+  method: "GET" | "POST" | "DELETE" | "PATCH"
+  path: string
+  body?: unknown
+}
+
+export interface LoadClient {
+  /** Sent as `authorization: Bearer …`. */
+  token: string
+}
+
+export interface LoadPlan {
+  origin: string
+  seconds: number
+  /** A request never answered within this is counted unanswered (and its client moves on). */
+  timeoutMs: number
+  clients: LoadClient[]
+  /** What each client does: a named mix, interpreted by `nextRequest` below. */
+  mix: "unread-pages" | "unread-counts" | "mixed"
+  /** For "mixed": entry ids each client may mark, star and open (its own timeline's). */
+  entryIds?: string[][]
+  feedIds?: string[][]
+}
+
+export interface LoadResult {
+  requests: number
+  perSecond: number
+  errors: number
+  unanswered: number
+  p50: number
+  p95: number
+  p99: number
+  max: number
+  byKind: Record<string, { n: number; p95: number }>
+  errorSamples: string[]
+}
+
+interface ClientState {
+  cursor?: string
+  pages: number
+  starred: string[]
+}
+
+/** Mixed traffic of a reader's day: mostly pages and counts, a share of marks and stars, some detail views. */
+function mixed(plan: LoadPlan, index: number, state: ClientState, random: () => number): [string, LoadRequest] {
+  const ids = plan.entryIds?.[index] ?? []
+  const feeds = plan.feedIds?.[index] ?? []
+  const pickId = () => ids[Math.floor(random() * ids.length)]!
+  const roll = random()
+  if (roll < 0.3) {
+    const cursor = state.pages < 5 && state.cursor ? `&publishedAfter=${encodeURIComponent(state.cursor)}` : ""
+    return ["page", { method: "GET", path: `/entries?read=false&limit=20${cursor}` }]
+  }
+  if (roll < 0.4 && feeds.length) {
+    const feed = feeds[Math.floor(random() * feeds.length)]
+    return ["feed page", { method: "GET", path: `/entries?feedId=${feed}&limit=20` }]
+  }
+  if (roll < 0.62) return ["counts", { method: "GET", path: "/reads" }]
+  if (roll < 0.77 && ids.length) {
+    const entryIds = [pickId(), pickId()]
+    return ["mark read", { method: "POST", path: "/reads", body: { entryIds } }]
+  }
+  if (roll < 0.82 && ids.length)
+    return ["mark unread", { method: "DELETE", path: "/reads", body: { entryId: pickId() } }]
+  if (roll < 0.87 && ids.length) {
+    // Unstar only what this client starred, so every call is one a real client would make.
+    const starred = state.starred.pop()
+    if (starred && random() < 0.5)
+      return ["unstar", { method: "DELETE", path: "/collections", body: { entryId: starred } }]
+    if (starred) state.starred.push(starred)
+    const entryId = pickId()
+    if (!state.starred.includes(entryId)) state.starred.push(entryId)
+    return ["star", { method: "POST", path: "/collections", body: { entryId, view: 0 } }]
+  }
+  if (roll < 0.92) return ["subscriptions", { method: "GET", path: "/subscriptions" }]
+  if (ids.length) return ["entry", { method: "GET", path: `/entries?id=${pickId()}` }]
+  return ["counts", { method: "GET", path: "/reads" }]
+}
+
+function nextRequest(plan: LoadPlan, index: number, state: ClientState, random: () => number): [string, LoadRequest] {
+  if (plan.mix === "unread-counts") return ["counts", { method: "GET", path: "/reads" }]
+  if (plan.mix === "unread-pages") {
+    // Each reader walks its unread list a page at a time and starts again from the top after 20 pages.
+    const cursor = state.cursor && state.pages % 20 ? `&publishedAfter=${encodeURIComponent(state.cursor)}` : ""
+    return ["page", { method: "GET", path: `/entries?read=false&limit=100${cursor}` }]
+  }
+  return mixed(plan, index, state, random)
+}
+
+function decode(raw: Buffer, headers: Record<string, string | string[] | undefined>): string {
+  const encoding = headers["content-encoding"]
+  if (encoding === "br") return brotliDecompressSync(raw).toString()
+  if (encoding === "gzip") return gunzipSync(raw).toString()
+  if (encoding === "deflate") return inflateSync(raw).toString()
+  return raw.toString()
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0
+  return Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(2))
+}
+
+export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  const agent = new Agent({ connections: plan.clients.length, pipelining: 1, keepAliveTimeout: 60_000 })
+  const deadline = performance.now() + plan.seconds * 1000
+  const latencies: number[] = []
+  const byKind = new Map<string, number[]>()
+  const errorSamples: string[] = []
+  let errors = 0
+  let unanswered = 0
+  let seed = 42
+
+  async function client(index: number) {
+    const state: ClientState = { pages: 0, starred: [] }
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      return seed / 0x7fffffff
+    }
+    const token = plan.clients[index]!.token
+    while (performance.now() < deadline) {
+      const [kind, req] = nextRequest(plan, index, state, random)
+      const started = performance.now()
+      try {
+        const res = await request(`${plan.origin}${req.path}`, {
+          method: req.method,
+          dispatcher: agent,
+          headers: {
+            authorization: `Bearer ${token}`,
+            "accept-encoding": "gzip, deflate, br",
+            ...(req.body ? { "content-type": "application/json" } : {}),
+          },
+          body: req.body ? JSON.stringify(req.body) : undefined,
+          headersTimeout: plan.timeoutMs,
+          bodyTimeout: plan.timeoutMs,
+        })
+        const raw = Buffer.from(await res.body.arrayBuffer())
+        const ms = performance.now() - started
+        latencies.push(ms)
+        const list = byKind.get(kind) ?? []
+        list.push(ms)
+        byKind.set(kind, list)
+        if (res.statusCode >= 400) {
+          errors++
+          if (errorSamples.length < 5)
+            errorSamples.push(`${kind} ${res.statusCode} ${decode(raw, res.headers).slice(0, 200)}`)
+        } else if (kind === "page") {
+          const items = (JSON.parse(decode(raw, res.headers)) as { data: { entries: { publishedAt: string } }[] }).data
+          state.cursor = items.at(-1)?.entries.publishedAt
+          state.pages = items.length ? state.pages + 1 : 0
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? ""
+        if (code.includes("TIMEOUT")) unanswered++
+        else errors++
+        if (errorSamples.length < 5) errorSamples.push(`${kind} ${code} ${(error as Error).message}`)
+      }
+    }
+  }
+
+  const started = performance.now()
+  await Promise.all(plan.clients.map((_, i) => client(i)))
+  const elapsed = (performance.now() - started) / 1000
+  await agent.close()
+  latencies.sort((a, b) => a - b)
+  return {
+    requests: latencies.length,
+    perSecond: Math.round(latencies.length / elapsed),
+    errors,
+    unanswered,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: percentile(latencies, 100),
+    byKind: Object.fromEntries(
+      [...byKind].map(([kind, list]) => [
+        kind,
+        {
+          n: list.length,
+          p95: percentile(
+            list.sort((a, b) => a - b),
+            95,
+          ),
+        },
+      ]),
+    ),
+    errorSamples,
+  }
+}
+
+if (process.argv[1] === import.meta.filename) {
+  let input = ""
+  for await (const chunk of process.stdin) input += chunk
+  const result = await runLoad(JSON.parse(input) as LoadPlan)
+  console.log(JSON.stringify(result))
+  process.exit(0)
+}
