@@ -44,15 +44,37 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 async function check(world: World, step: string) {
   for (const { user, api } of world.users) {
     const reported = (await api("GET", "/reads")).body.data as Record<string, number>
+    // Counted from the timeline itself: a row is unread while `unread` holds its key.
     const direct = await rows<{ id: string; n: number }>(sql`
-      select s.feed_id as id, count(t.entry_id)::int as n from subscriptions s
-      left join timeline t on t.user_id = s.user_id and t.feed_id = s.feed_id and not t.read
+      select s.feed_id as id, count(u.entry_id)::int as n from subscriptions s
+      left join timeline t on t.user_id = s.user_id and t.feed_id = s.feed_id
+      left join unread u on u.user_id = t.user_id and u.entry_id = t.entry_id
       where s.user_id = ${user.id} and s.feed_id is not null group by s.feed_id
       union all
-      select s.list_id, count(t.entry_id)::int from subscriptions s
-      left join timeline t on t.user_id = s.user_id and s.list_id = any(t.sources) and not t.read
+      select s.list_id, count(u.entry_id)::int from subscriptions s
+      left join timeline t on t.user_id = s.user_id and s.list_id = any(t.sources)
+      left join unread u on u.user_id = t.user_id and u.entry_id = t.entry_id
       where s.user_id = ${user.id} and s.list_id is not null group by s.list_id`)
     expect(reported, step).toEqual(Object.fromEntries(direct.map((r) => [r.id, r.n])))
+    const total = await rows<{ n: number }>(sql`select count(*)::int as n from unread where user_id = ${user.id}`)
+    expect((await api("GET", "/reads/total-count")).body.data.count, `${step}: total`).toBe(total[0]!.n)
+    // Every counter, subscribed or not, equals a count of the rows it counts; and `unread` is a faithful copy.
+    const drift = await rows<{ source_id: string }>(sql`
+      select c.source_id from unread_counts c where c.user_id = ${user.id} and c.count <> (
+        select count(*) from unread u where u.user_id = c.user_id
+          and (u.feed_id = c.source_id or c.source_id = any(u.sources)))
+      union all
+      select x.source_id from (
+        select feed_id as source_id from unread where user_id = ${user.id}
+        union select s from unread, unnest(sources) s where user_id = ${user.id} and s <> 'feed'
+      ) x where not exists (select 1 from unread_counts c where c.user_id = ${user.id} and c.source_id = x.source_id)
+      limit 5`)
+    expect(drift, `${step}: counters that drifted`).toEqual([])
+    const stale = await rows<{ entry_id: string }>(sql`
+      select u.entry_id from unread u left join timeline t using (user_id, entry_id)
+      where u.user_id = ${user.id} and (t.entry_id is null or (u.feed_id, u.view, u.published_at, u.sources)
+        is distinct from (t.feed_id, t.view, t.published_at, t.sources)) limit 5`)
+    expect(stale, `${step}: unread rows that differ from their timeline row`).toEqual([])
     // Every row's sources are exactly the ways the user receives that feed now.
     const wrong = await rows<{ entry_id: string }>(sql`
       select t.entry_id from timeline t where t.user_id = ${user.id} and (

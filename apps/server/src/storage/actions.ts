@@ -2,7 +2,7 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
 import type { EntryRow } from "./entries.ts"
-import { actions, collections, entries, listFeeds, subscriptions, timeline } from "./schema.ts"
+import { actions, collections, entries, listFeeds, subscriptions, timeline, unread } from "./schema.ts"
 import type { ArrivedRow } from "./timeline.ts"
 
 export type ActionsRow = typeof actions.$inferSelect
@@ -113,8 +113,8 @@ export async function applyRuleEffects(db: DB, effects: RuleEffects, now: Date):
       where t.user_id = x.user_id and t.entry_id = x.entry_id`)
   }
   if (effects.silence.length) {
-    await db.execute(sql`update ${timeline} t set read = true from ${pairsOf(effects.silence)}
-      where t.user_id = x.user_id and t.entry_id = x.entry_id and not t.read`)
+    await db.execute(sql`delete from ${unread} u using ${pairsOf(effects.silence)}
+      where u.user_id = x.user_id and u.entry_id = x.entry_id`)
   }
   if (effects.star.length) {
     const feedIds = sql.param(effects.star.map((s) => s.feedId))

@@ -1,8 +1,8 @@
 // Starred entries (collections), scoped to one user.
-import { and, desc, eq, lt, type SQL } from "drizzle-orm"
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
-import { listItemColumns } from "./entries.ts"
-import { collections, entries, feeds, timeline } from "./schema.ts"
+import { listItemColumns, readFlag } from "./entries.ts"
+import { collections, entries, feeds, timeline, unread } from "./schema.ts"
 
 export async function isCollected(db: DB, userId: string, entryId: string): Promise<boolean> {
   const [row] = await db
@@ -35,9 +35,17 @@ function collectionQuery(db: DB, filter: CollectionFilter, withContent: boolean,
   const where: (SQL | undefined)[] = [eq(collections.userId, filter.userId), ...extra]
   if (filter.view !== undefined) where.push(eq(collections.view, filter.view))
   if (filter.before) where.push(lt(collections.createdAt, filter.before))
-  if (filter.unreadOnly) where.push(eq(timeline.read, false))
+  if (filter.unreadOnly) {
+    where.push(
+      sql`exists (select 1 from ${unread} u where u.user_id = ${filter.userId} and u.entry_id = ${collections.entryId})`,
+    )
+  }
   return db
-    .select(listItemColumns(withContent, collections.view))
+    .select({
+      ...listItemColumns(withContent, collections.view),
+      read: readFlag(filter.userId, collections.entryId),
+      sources: timeline.sources,
+    })
     .from(collections)
     .innerJoin(entries, eq(entries.id, collections.entryId))
     .innerJoin(feeds, eq(feeds.id, collections.feedId))

@@ -1,6 +1,6 @@
 // Reads for the data export (GET /data/g): everything one user owns, each query scoped to that user. The sections
 // that grow with reading (stars, read state, inbox entries) are read in pages, keyset-ordered, for streaming.
-import { and, asc, eq, gt, inArray, or } from "drizzle-orm"
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
 import {
   actions,
@@ -13,6 +13,7 @@ import {
   lists,
   subscriptions,
   timeline,
+  unread,
   user,
 } from "./schema.ts"
 
@@ -121,7 +122,7 @@ export async function exportReadsPage(db: DB, userId: string, afterEntryId?: str
     .where(
       and(
         eq(timeline.userId, userId),
-        eq(timeline.read, true),
+        sql`not exists (select 1 from ${unread} u where u.user_id = ${userId} and u.entry_id = ${timeline.entryId})`,
         afterEntryId ? gt(timeline.entryId, afterEntryId) : undefined,
       ),
     )

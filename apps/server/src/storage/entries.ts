@@ -1,9 +1,9 @@
 // Entry rows: the ingest upsert and the reads that need an entry's content.
-import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm"
+import { type AnyColumn, and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm"
 import { PgDialect } from "drizzle-orm/pg-core"
 import type { EntryBatch, EntryRowPayload } from "../reader/entry-rows.ts"
 import type { DB } from "./db.ts"
-import { collections, entries, feeds, listFeeds, subscriptions, timeline } from "./schema.ts"
+import { collections, entries, feeds, listFeeds, subscriptions, timeline, unread } from "./schema.ts"
 
 export type EntryRow = typeof entries.$inferSelect
 export type FeedRow = typeof feeds.$inferSelect
@@ -11,16 +11,21 @@ export type FeedRow = typeof feeds.$inferSelect
 const { content: _content, contentHash: _hash, readabilityContent: _rc, ...listEntryColumns } = getTableColumns(entries)
 
 /** What an entry list item selects: the entry without its heavy columns (content only when asked), its feed, and
- * the user's state. `view` comes from the table the list is built on. */
-export function listItemColumns(withContent: boolean, view: typeof timeline.view | typeof collections.view) {
+ * when the user starred it. `view` comes from the table the list is built on; read state and sources are the
+ * caller's to add. */
+export function listItemColumns<V extends AnyColumn>(withContent: boolean, view: V) {
   return {
     entry: withContent ? { ...listEntryColumns, content: entries.content } : listEntryColumns,
     feed: feeds,
-    read: timeline.read,
     view,
-    sources: timeline.sources,
     starredAt: collections.createdAt,
   }
+}
+
+/** Whether the user has read an entry of their timeline (null when it is not in their timeline). */
+export function readFlag(userId: string, entryId: AnyColumn): SQL<boolean | null> {
+  return sql<boolean | null>`case when ${timeline.userId} is null then null
+    else not exists (select 1 from ${unread} u where u.user_id = ${userId} and u.entry_id = ${entryId}) end`
 }
 
 /** The columns of an entry row that come from the document, as the JSON payload is read (reader/entry-rows.ts). */
@@ -136,7 +141,7 @@ export async function findEntryForUser(db: DB, userId: string, entryId: string):
     .select({
       entry: entries,
       feed: feeds,
-      read: timeline.read,
+      read: readFlag(userId, entries.id),
       view: timeline.view,
       sources: timeline.sources,
       starredAt: collections.createdAt,

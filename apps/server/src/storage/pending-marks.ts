@@ -2,7 +2,7 @@
 // entries arrive. Set-based: one statement per call however many marks.
 import { sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
-import { collections, entries, feeds, pendingMarks, timeline } from "./schema.ts"
+import { collections, entries, feeds, pendingMarks, timeline, unread } from "./schema.ts"
 import type { ArrivedRow } from "./timeline.ts"
 
 export interface PendingMark {
@@ -45,8 +45,8 @@ export async function applyPendingMarks(db: DB, rows: ArrivedRow[]): Promise<voi
         and pm.user_id = x.user_id and pm.feed_url = f.url and pm.guid = e.guid
       returning pm.user_id, x.entry_id, e.feed_id, pm.read, pm.starred_at, pm.star_view
     ), marked as (
-      update ${timeline} t set read = true from applied a
-      where a.read and t.user_id = a.user_id and t.entry_id = a.entry_id
+      delete from ${unread} u using applied a
+      where a.read and u.user_id = a.user_id and u.entry_id = a.entry_id
     )
     insert into ${collections} (user_id, entry_id, feed_id, view, created_at)
     select user_id, entry_id, feed_id, coalesce(star_view, 0), starred_at from applied where starred_at is not null

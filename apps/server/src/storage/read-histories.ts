@@ -1,14 +1,14 @@
 // Who has read an entry: users with the entry read in their timeline whose subscription to its feed is public.
 import { and, asc, eq, type SQL, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
-import { subscriptions, timeline, user } from "./schema.ts"
+import { subscriptions, timeline, unread, user } from "./schema.ts"
 
 // Only a direct, non-private feed subscription makes a reader visible; someone who follows the feed privately, or
 // only through a list, stays hidden, so nothing reveals what they keep private.
 function publicReaders(entryId: string): SQL {
   return and(
     eq(timeline.entryId, entryId),
-    eq(timeline.read, true),
+    sql`not exists (select 1 from ${unread} u where u.user_id = ${timeline.userId} and u.entry_id = ${entryId})`,
     sql`exists (select 1 from ${subscriptions} s where s.user_id = ${timeline.userId}
       and s.feed_id = ${timeline.feedId} and not s.is_private)`,
   )!

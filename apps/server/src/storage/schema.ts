@@ -178,7 +178,7 @@ export const entries = pgTable(
   },
   (t) => [
     uniqueIndex("entries_feed_guid_idx").on(t.feedId, t.guid),
-    index("entries_feed_published_idx").on(t.feedId, t.publishedAt.desc()),
+    index("entries_feed_published_idx").on(t.feedId, t.publishedAt.desc().nullsFirst()),
   ],
 )
 
@@ -209,7 +209,10 @@ export const subscriptions = pgTable(
   ],
 )
 
-/** The per-user fan-out of entries: one row per entry a user can see, carrying that user's read state. */
+/**
+ * The per-user fan-out of entries: one row per entry a user can see (read or not). Which of them are unread is the
+ * `unread` table's business, so marking read deletes narrow rows instead of rewriting these (decision 0005).
+ */
 export const timeline = pgTable(
   "timeline",
   {
@@ -223,19 +226,78 @@ export const timeline = pgTable(
     view: smallint("view").notNull(),
     publishedAt: ts("published_at").notNull(),
     insertedAt: ts("inserted_at").notNull(),
-    read: boolean("read").notNull().default(false),
     sources: text("sources").array().notNull().default(sql`'{feed}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.entryId] }),
-    index("timeline_user_view_published_idx").on(t.userId, t.view, t.publishedAt.desc(), t.entryId.desc()),
-    index("timeline_user_feed_published_idx").on(t.userId, t.feedId, t.publishedAt.desc()),
-    index("timeline_user_feed_unread_idx").on(t.userId, t.feedId).where(sql`not ${t.read}`),
+    // A page in the order it is shown, for every filter: all, one view, one feed (keyset on published_at, id).
+    index("timeline_user_published_idx").on(t.userId, t.publishedAt.desc().nullsFirst(), t.entryId.desc().nullsFirst()),
+    index("timeline_user_view_published_idx").on(
+      t.userId,
+      t.view,
+      t.publishedAt.desc().nullsFirst(),
+      t.entryId.desc().nullsFirst(),
+    ),
+    index("timeline_user_feed_published_idx").on(
+      t.userId,
+      t.feedId,
+      t.publishedAt.desc().nullsFirst(),
+      t.entryId.desc().nullsFirst(),
+    ),
     // Who read an entry (read histories), and the cascade when an entry is deleted.
     index("timeline_entry_idx").on(t.entryId),
     // "Anything new since?" (GET /entries/check-new), polled by clients.
-    index("timeline_user_inserted_idx").on(t.userId, t.insertedAt.desc()),
+    index("timeline_user_inserted_idx").on(t.userId, t.insertedAt.desc().nullsFirst()),
   ],
+)
+
+/**
+ * The timeline rows a user has not read: a copy of their keys and filter columns, written by triggers whenever a
+ * timeline row arrives, changes or goes (migration 0008), and deleted when it is read. Unread pages are served from
+ * its indexes in the order they are shown.
+ */
+export const unread = pgTable(
+  "unread",
+  {
+    userId: text("user_id").notNull(),
+    entryId: text("entry_id").notNull(),
+    feedId: text("feed_id").notNull(),
+    view: smallint("view").notNull(),
+    publishedAt: ts("published_at").notNull(),
+    insertedAt: ts("inserted_at").notNull(),
+    sources: text("sources").array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.entryId] }),
+    index("unread_user_published_idx").on(t.userId, t.publishedAt.desc().nullsFirst(), t.entryId.desc().nullsFirst()),
+    index("unread_user_view_published_idx").on(
+      t.userId,
+      t.view,
+      t.publishedAt.desc().nullsFirst(),
+      t.entryId.desc().nullsFirst(),
+    ),
+    index("unread_user_feed_published_idx").on(
+      t.userId,
+      t.feedId,
+      t.publishedAt.desc().nullsFirst(),
+      t.entryId.desc().nullsFirst(),
+    ),
+  ],
+)
+
+/**
+ * Unread counts per user and source (a feed id, or a list id for what reaches the user through a list), kept by
+ * triggers on `unread` in the same transaction as every change, so reading them never counts rows.
+ */
+export const unreadCounts = pgTable(
+  "unread_counts",
+  {
+    userId: text("user_id").notNull(),
+    sourceId: text("source_id").notNull(),
+    isList: boolean("is_list").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sourceId] })],
 )
 
 export const collections = pgTable(
@@ -253,7 +315,7 @@ export const collections = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.entryId] }),
-    index("collections_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("collections_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 )
 
@@ -360,7 +422,11 @@ export const inboxEntries = pgTable(
   },
   (t) => [
     uniqueIndex("inbox_entries_inbox_guid_idx").on(t.inboxHandle, t.guid),
-    index("inbox_entries_inbox_published_idx").on(t.inboxHandle, t.publishedAt.desc(), t.id.desc()),
+    index("inbox_entries_inbox_published_idx").on(
+      t.inboxHandle,
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("inbox_entries_unread_idx").on(t.inboxHandle).where(sql`not ${t.read}`),
   ],
 )

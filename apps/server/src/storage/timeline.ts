@@ -1,9 +1,22 @@
-// The per-user timeline: pages, unread counts and read state, each one indexed statement scoped to one user.
-import { and, count, desc, eq, inArray, lt, not, type SQL, sql } from "drizzle-orm"
+// The per-user timeline: pages, unread counts and read state, each one indexed statement scoped to one user. A row is
+// unread while `unread` holds its key (decision 0005): reading deletes that narrow row, and triggers keep the copy
+// and the per-source counters (`unread_counts`) in step with every change of the timeline.
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm"
 import { RUN_LIMIT } from "./collections.ts"
 import type { DB } from "./db.ts"
 import { listItemColumns, recentEntriesOf, timelineInsert } from "./entries.ts"
-import { actions, collections, entries, feeds, pendingMarks, subscriptions, timeline } from "./schema.ts"
+import {
+  actions,
+  collections,
+  unreadCounts as counters,
+  entries,
+  feeds,
+  listFeeds,
+  pendingMarks,
+  subscriptions,
+  timeline,
+  unread,
+} from "./schema.ts"
 
 export interface TimelineFilter {
   userId: string
@@ -23,112 +36,158 @@ export interface TimelineFilter {
   insertedBefore?: Date
 }
 
-function subscriptionFlag(flag: SQL): SQL {
-  return sql`not exists (select 1 from ${subscriptions} s where s.user_id = ${timeline.userId}
-    and s.feed_id = ${timeline.feedId} and ${flag})`
-}
+/** Up to this many feeds, a page over several feeds takes each feed's newest rows from its own index range. */
+const PER_FEED_MAX = 32
 
-function conditions(f: TimelineFilter): SQL[] {
-  const where: SQL[] = [eq(timeline.userId, f.userId)]
-  if (f.view !== undefined) where.push(eq(timeline.view, f.view))
-  if (f.feedIds)
-    where.push(f.feedIds.length === 1 ? eq(timeline.feedId, f.feedIds[0]!) : inArray(timeline.feedId, f.feedIds))
-  if (f.listId) where.push(sql`${f.listId} = any(${timeline.sources})`)
-  if (f.unreadOnly) where.push(not(timeline.read))
-  if (f.before) where.push(lt(timeline.publishedAt, f.before))
-  if (f.publishedFrom) where.push(sql`${timeline.publishedAt} >= ${f.publishedFrom}`)
-  if (f.publishedTo) where.push(sql`${timeline.publishedAt} <= ${f.publishedTo}`)
-  if (f.insertedBefore) where.push(lt(timeline.insertedAt, f.insertedBefore))
+/** The conditions of a filter on rows of `timeline` or `unread` (same columns) under the alias `x`. */
+function conditions(f: TimelineFilter, feedIds = f.feedIds): SQL[] {
+  const where: SQL[] = [sql`x.user_id = ${f.userId}`]
+  if (f.view !== undefined) where.push(sql`x.view = ${f.view}`)
+  if (feedIds?.length === 1) where.push(sql`x.feed_id = ${feedIds[0]}`)
+  else if (feedIds) where.push(sql`x.feed_id = any(${sql.param(feedIds)}::text[])`)
+  if (f.listId) where.push(sql`${f.listId} = any(x.sources)`)
+  if (f.before) where.push(sql`x.published_at < ${f.before.toISOString()}::timestamptz`)
+  if (f.publishedFrom) where.push(sql`x.published_at >= ${f.publishedFrom.toISOString()}::timestamptz`)
+  if (f.publishedTo) where.push(sql`x.published_at <= ${f.publishedTo.toISOString()}::timestamptz`)
+  if (f.insertedBefore) where.push(sql`x.inserted_at < ${f.insertedBefore.toISOString()}::timestamptz`)
   if (f.excludePrivate) where.push(subscriptionFlag(sql`s.is_private`))
   if (f.excludeHidden) where.push(subscriptionFlag(sql`s.hide_from_timeline`))
   return where
 }
 
-function pageQuery(db: DB, f: TimelineFilter, withContent: boolean, extra: SQL[] = []) {
+function subscriptionFlag(flag: SQL): SQL {
+  return sql`not exists (select 1 from ${subscriptions} s where s.user_id = x.user_id and s.feed_id = x.feed_id and ${flag})`
+}
+
+const PAGE_COLUMNS = sql.raw("x.entry_id, x.feed_id, x.view, x.published_at, x.sources")
+const NEWEST_FIRST = sql.raw("order by published_at desc, entry_id desc")
+
+/**
+ * The keys of one page, newest first, straight from an index in shown order: `unread` for unread-only pages,
+ * `timeline` otherwise. Several feeds (a category, a list) are read feed by feed, each its own index range, and
+ * merged, so no page sorts more than `limit` rows per feed.
+ */
+function pageKeys(f: TimelineFilter, limit: number, extra: SQL[] = []): SQL {
+  const table = f.unreadOnly ? unread : timeline
+  const feedIds = f.feedIds
+  if (feedIds && feedIds.length > 1 && feedIds.length <= PER_FEED_MAX) {
+    const where = sql.join([...conditions(f, []), sql`x.feed_id = f.id`, ...extra], sql` and `)
+    return sql`select p.* from unnest(${sql.param(feedIds)}::text[]) f(id) cross join lateral (
+        select ${PAGE_COLUMNS} from ${table} x where ${where} ${NEWEST_FIRST} limit ${limit}
+      ) p ${NEWEST_FIRST} limit ${limit}`
+  }
+  const where = sql.join([...conditions(f), ...extra], sql` and `)
+  return sql`select ${PAGE_COLUMNS} from ${table} x where ${where} ${NEWEST_FIRST} limit ${limit}`
+}
+
+/** The page and, when it is full, the rest of the run of equal timestamps it ends in (the next page starts before). */
+function pageWithRun(f: TimelineFilter, limit: number): SQL {
+  const run = [
+    sql`x.published_at = (select min(published_at) from first_page)`,
+    sql`x.entry_id < (select min(entry_id) from first_page where published_at = (select min(published_at) from first_page))`,
+    sql`(select count(*) from first_page) = ${limit}`,
+  ]
+  return sql`with first_page as (${pageKeys(f, limit)})
+    select * from first_page union all (${pageKeys(f, RUN_LIMIT, run)})`
+}
+
+const pageSelection = {
+  entryId: timeline.entryId,
+  feedId: timeline.feedId,
+  view: timeline.view,
+  publishedAt: timeline.publishedAt,
+  sources: timeline.sources,
+}
+
+function pageQuery(db: DB, f: TimelineFilter, keys: SQL, withContent: boolean) {
+  const page = db.$with("page", pageSelection).as(keys)
+  const read = f.unreadOnly
+    ? sql<boolean>`false`
+    : sql<boolean>`not exists (select 1 from ${unread} u where u.user_id = ${f.userId} and u.entry_id = ${page.entryId})`
   return db
-    .select(listItemColumns(withContent, timeline.view))
-    .from(timeline)
-    .innerJoin(entries, eq(entries.id, timeline.entryId))
-    .innerJoin(feeds, eq(feeds.id, timeline.feedId))
-    .leftJoin(collections, and(eq(collections.userId, timeline.userId), eq(collections.entryId, timeline.entryId)))
-    .where(and(...conditions(f), ...extra))
-    .orderBy(desc(timeline.publishedAt), desc(timeline.entryId))
+    .with(page)
+    .select({ ...listItemColumns(withContent, page.view), read, sources: page.sources })
+    .from(page)
+    .innerJoin(entries, eq(entries.id, page.entryId))
+    .innerJoin(feeds, eq(feeds.id, page.feedId))
+    .leftJoin(collections, and(eq(collections.userId, f.userId), eq(collections.entryId, page.entryId)))
+    .orderBy(desc(page.publishedAt), desc(page.entryId))
 }
 
 export type TimelineRow = Awaited<ReturnType<typeof pageQuery>>[number]
 
 /**
- * A page, newest first. A page that ends inside a run of equal timestamps is extended to the end of the run,
- * because the next page starts strictly before that timestamp.
+ * A page, newest first: only its rows touch `entries`. A page that ends inside a run of equal timestamps is extended
+ * to the end of the run, because the next page starts strictly before that timestamp.
  */
 export async function timelinePage(db: DB, f: TimelineFilter, limit: number, withContent = false) {
-  const rows = await pageQuery(db, f, withContent).limit(limit)
-  const last = rows.at(-1)
-  if (rows.length < limit || !last) return rows
-  const lastId = last.entry.id
-  const tail = await pageQuery(db, f, withContent, [
-    eq(timeline.publishedAt, last.entry.publishedAt),
-    lt(timeline.entryId, lastId),
-  ]).limit(RUN_LIMIT)
-  return rows.concat(tail)
+  // A list's rows are those of its feeds that carry the list as a source: read feed by feed like a category.
+  const filter = f.listId ? { ...f, feedIds: await feedIdsOfList(db, f.listId, f.feedIds) } : f
+  if (filter.feedIds?.length === 0) return []
+  return pageQuery(db, filter, pageWithRun(filter, limit), withContent)
 }
 
-/** Unread counts per subscribed feed (zero included), for one view or all. */
+async function feedIdsOfList(db: DB, listId: string, within?: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ feedId: listFeeds.feedId })
+    .from(listFeeds)
+    .where(and(eq(listFeeds.listId, listId), within ? inArray(listFeeds.feedId, within) : undefined))
+  return rows.map((r) => r.feedId)
+}
+
+/** Unread counts per subscribed feed (zero included), for one view or all: the counters, never a count of rows. */
 export async function unreadCounts(db: DB, userId: string, view?: number) {
-  return db
-    .select({ feedId: subscriptions.feedId, count: sql<number>`count(${timeline.entryId})::int` })
-    .from(subscriptions)
-    .leftJoin(
-      timeline,
-      and(eq(timeline.userId, subscriptions.userId), eq(timeline.feedId, subscriptions.feedId), not(timeline.read)),
-    )
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        sql`${subscriptions.feedId} is not null`,
-        view === undefined ? undefined : eq(subscriptions.view, view),
-      ),
-    )
-    .groupBy(subscriptions.feedId)
+  const rows = await db.execute<{ feedId: string; count: number }>(sql`
+    select s.feed_id as "feedId", coalesce(c.count, 0) as count
+    from ${subscriptions} s left join ${counters} c on c.user_id = s.user_id and c.source_id = s.feed_id
+    where s.user_id = ${userId} and s.feed_id is not null ${view === undefined ? sql`` : sql`and s.view = ${view}`}`)
+  return rows.rows
 }
 
-/** Unread counts per subscribed list (zero included): one pass over the user's unread rows, counted per source. */
+/** Unread counts per subscribed list (zero included): what reaches the user through each list. */
 export async function listUnreadCounts(db: DB, userId: string, view?: number) {
   const rows = await db.execute<{ listId: string; count: number }>(sql`
-    select s.list_id as "listId", coalesce(c.n, 0)::int as count
-    from ${subscriptions} s
-    left join (
-      select src, count(*) as n from ${timeline} t cross join unnest(t.sources) src
-      where t.user_id = ${userId} and not t.read and src <> 'feed' group by src
-    ) c on c.src = s.list_id
+    select s.list_id as "listId", coalesce(c.count, 0) as count
+    from ${subscriptions} s left join ${counters} c on c.user_id = s.user_id and c.source_id = s.list_id
     where s.user_id = ${userId} and s.list_id is not null ${view === undefined ? sql`` : sql`and s.view = ${view}`}`)
   return rows.rows
 }
 
+/** Every unread timeline row once: each has exactly one feed counter. */
 export async function totalUnread(db: DB, userId: string): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(timeline)
-    .where(and(eq(timeline.userId, userId), not(timeline.read)))
+    .select({ n: sql<number>`coalesce(sum(${counters.count}), 0)::int` })
+    .from(counters)
+    .where(and(eq(counters.userId, userId), eq(counters.isList, false)))
   return row?.n ?? 0
 }
 
-/** Sets the read flag on the given entries; returns the entry ids that exist in the user's timeline. */
+/**
+ * Marks the given entries read (their `unread` rows go) or unread (copied back from the timeline); answers the
+ * entry ids that exist in the user's timeline, whatever their state was.
+ */
 export async function setRead(db: DB, userId: string, entryIds: string[], read: boolean) {
-  return db
-    .update(timeline)
-    .set({ read })
-    .where(and(eq(timeline.userId, userId), inArray(timeline.entryId, entryIds)))
-    .returning({ entryId: timeline.entryId, feedId: timeline.feedId })
+  const ids = sql.param(entryIds)
+  const change = read
+    ? sql`delete from ${unread} where user_id = ${userId} and entry_id in (select entry_id from mine)`
+    : sql`insert into ${unread} (user_id, entry_id, feed_id, view, published_at, inserted_at, sources)
+        select ${userId}, entry_id, feed_id, view, published_at, inserted_at, sources from mine
+        on conflict do nothing`
+  const rows = await db.execute<{ entryId: string; feedId: string }>(sql`
+    with mine as (
+      select entry_id, feed_id, view, published_at, inserted_at, sources from ${timeline}
+      where user_id = ${userId} and entry_id = any(${ids}::text[])
+    ), changed as (${change})
+    select entry_id as "entryId", feed_id as "feedId" from mine`)
+  return rows.rows
 }
 
-/** Marks every unread row matching the filter read; answers how many per feed. */
+/** Marks every unread row matching the filter read, in one statement; answers how many per feed. */
 export async function markAllRead(db: DB, f: TimelineFilter): Promise<Record<string, number>> {
   const changed = await db.execute<{ feed_id: string; n: number }>(sql`
     with marked as (
-      update ${timeline} set read = true
-      where ${and(...conditions({ ...f, unreadOnly: true }))}
-      returning ${timeline.feedId}
+      delete from ${unread} x where ${sql.join(conditions(f), sql` and `)}
+      returning x.feed_id
     )
     select feed_id, count(*)::int as n from marked group by feed_id`)
   return Object.fromEntries(changed.rows.map((r) => [r.feed_id, r.n]))
@@ -207,13 +266,13 @@ export async function moveFeedToView(db: DB, userId: string, feedId: string | st
 
 /** The newest timeline row inserted after `after` that matches the filter, if any. */
 export async function newestInsertedAfter(db: DB, f: TimelineFilter, after: Date) {
-  const [row] = await db
-    .select({ entryId: timeline.entryId, insertedAt: timeline.insertedAt })
-    .from(timeline)
-    .where(and(...conditions(f), sql`${timeline.insertedAt} > ${after}`))
-    .orderBy(desc(timeline.insertedAt))
-    .limit(1)
-  return row
+  const table = f.unreadOnly ? unread : timeline
+  const where = sql.join([...conditions(f), sql`x.inserted_at > ${after.toISOString()}::timestamptz`], sql` and `)
+  const rows = await db.execute<{ entryId: string; insertedAt: string }>(sql`
+    select x.entry_id as "entryId", x.inserted_at as "insertedAt" from ${table} x where ${where}
+    order by x.inserted_at desc limit 1`)
+  const row = rows.rows[0]
+  return row && { entryId: row.entryId, insertedAt: new Date(row.insertedAt) }
 }
 
 export async function moveListToView(db: DB, userId: string, listId: string, view: number) {
