@@ -81,7 +81,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   app.route("/status", statusRoutes(deps))
   app.route("/inboxes", inboxIngressRoutes(deps))
 
-  const session = requireSession(auth)
+  const session = requireSession(auth, deps.sessions)
   const groups: [string, Hono<AppEnv>][] = [
     ["/subscriptions", subscriptionRoutes(deps, jobs)],
     ["/feeds", feedRoutes(deps)],

@@ -1,4 +1,5 @@
 // What the server and the worker both start with: configuration, logger and database.
+import { createSessionCache } from "./auth/session-cache.ts"
 import { loadConfig } from "./config.ts"
 import type { Deps } from "./deps.ts"
 import { createLogger, routeConsole } from "./log.ts"
@@ -18,7 +19,8 @@ export async function boot() {
   })
   const parser = createFeedParser({ threads: config.FEED_PARSE_THREADS, timeoutMs: config.FEED_PARSE_TIMEOUT_MS })
   const webhooks = createWebhookDispatcher()
-  const deps: Deps = { db: database.db, config, log, now: () => new Date(), parser, webhooks }
+  const sessions = createSessionCache(config.SESSION_CACHE_SECONDS * 1000)
+  const deps: Deps = { db: database.db, config, log, now: () => new Date(), parser, webhooks, sessions }
   return { config, log, database, deps }
 }
 

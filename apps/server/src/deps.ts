@@ -1,4 +1,5 @@
 // What the services need from the outside world, passed in so tests run the same code as production.
+import type { SessionCache } from "./auth/session-cache.ts"
 import type { Config } from "./config.ts"
 import type { Logger } from "./log.ts"
 import type { FeedParser } from "./reader/parser.ts"
@@ -13,4 +14,6 @@ export interface Deps {
   parser: FeedParser
   /** Outgoing webhooks (action rules), sent beside the ingest that owes them. */
   webhooks: WebhookDispatcher
+  /** Sessions resolved in the last SESSION_CACHE_SECONDS, by credential. */
+  sessions: SessionCache
 }

@@ -87,6 +87,17 @@ describe("accounts", () => {
     expect((await fetch(`${server.url}/reads`, { headers: { cookie } })).status).toBe(401)
   })
 
+  it("revoking a user's sessions ends them at once, however recently they were used", async () => {
+    const user = await signUp(server.url)
+    const again = await post("/better-auth/sign-in/email", { email: user.email, password: user.password })
+    const second = signedToken(again)
+    const reads = (token: string) => fetch(`${server.url}/reads`, { headers: { authorization: `Bearer ${token}` } })
+    expect([(await reads(user.token)).status, (await reads(second)).status]).toEqual([200, 200])
+    const revoke = await post("/better-auth/revoke-sessions", {}, { authorization: `Bearer ${second}` })
+    expect(revoke.status).toBe(200)
+    expect([(await reads(user.token)).status, (await reads(second)).status]).toEqual([401, 401])
+  })
+
   it("accepts the signed token as a bearer, not the raw session token stored in the database", async () => {
     const res = await post("/better-auth/sign-up/email", {
       email: `bearer-${Date.now()}@example.test`,

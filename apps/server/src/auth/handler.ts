@@ -10,6 +10,8 @@ import type { Auth } from "./index.ts"
 import { explainOriginRefusal } from "./origins.ts"
 
 const MAX_LOCK_SECONDS = 3600
+/** Auth calls that only create sessions (or read one): they leave the cached ones valid. */
+const SESSION_KEEPING = /^\/better-auth\/(sign-in|sign-up|get-session|one-time-token\/generate)\b/
 
 export function authHandler(deps: Deps, auth: Auth) {
   return async (c: Context) => {
@@ -17,6 +19,8 @@ export function authHandler(deps: Deps, auth: Auth) {
     const guarded =
       deps.config.AUTH_RATE_LIMIT && c.req.method === "POST" && c.req.path === "/better-auth/sign-in/email"
     const res = guarded ? await signInWithBackOff(deps, req, auth) : await auth.handler(req)
+    // Sign-out, revocations, deleting or changing an account: whatever this process remembers of sessions may be stale.
+    if (c.req.method === "POST" && !SESSION_KEEPING.test(c.req.path)) deps.sessions.clear()
     return explainRateLimit(await explainOriginRefusal(res, req, deps.config))
   }
 }

@@ -72,6 +72,7 @@ export async function useInvitation(deps: Deps, session: SessionInfo, input: unk
     if (!(await claimInvitation(tx, code, userId, now))) throw alreadyUsed()
     await setUserRole(tx, userId, "pro", null, now)
   })
+  deps.sessions.evictUser(userId)
 }
 
 function newCode(): string {

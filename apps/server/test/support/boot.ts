@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net"
 import { serve } from "@hono/node-server"
 import { createApp } from "../../src/app.ts"
 import { createAuth } from "../../src/auth/index.ts"
+import { createSessionCache } from "../../src/auth/session-cache.ts"
 import { type Config, loadConfig } from "../../src/config.ts"
 import type { Deps } from "../../src/deps.ts"
 import { type Jobs, startJobs } from "../../src/jobs/index.ts"
@@ -57,6 +58,7 @@ export async function bootServer(
     now: () => new Date(),
     parser,
     webhooks: createWebhookDispatcher(),
+    sessions: createSessionCache(config.SESSION_CACHE_SECONDS * 1000),
   }
   let app: ReturnType<typeof createApp> | undefined
   const server = serve({ fetch: (req, env) => app!.fetch(req, env), port: 0, hostname: "127.0.0.1" })
