@@ -59,6 +59,8 @@ const schema = z.object({
   /** Whether X-Forwarded-For is believed for the client address (see TrustProxy); off, the socket's address counts. */
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** How often the scheduling process checks whether tables need fresh statistics (or, embedded, a vacuum). */
+  MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
   /** How often the scheduler looks for feeds that are due, in seconds. */
   FEED_CHECK_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
   /** Bounds of the adaptive polling interval, in minutes. */

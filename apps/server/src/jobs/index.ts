@@ -4,12 +4,14 @@ import { refreshFeed } from "../services/feeds.ts"
 import { findFeedById } from "../storage/feeds.ts"
 import { type BullWorker, createBullQueue, startBullWorker } from "./bullmq.ts"
 import { holdFeedLease } from "./lease.ts"
+import { type Maintenance, startMaintenance } from "./maintenance.ts"
 import { createInProcessQueue, type FeedJobHandler, type FeedQueue } from "./queue.ts"
 import { type Scheduler, startScheduler } from "./scheduler.ts"
 
 export interface Jobs {
   queue: FeedQueue
   scheduler?: Scheduler
+  maintenance?: Maintenance
   close(): Promise<void>
 }
 
@@ -54,10 +56,16 @@ export function startJobs(deps: Deps, options: JobOptions): Jobs {
   const scheduler = options.schedule
     ? startScheduler(deps, queue, { intervalMs: config.FEED_CHECK_INTERVAL_SECONDS * 1000 })
     : undefined
+  // The embedded database has no autovacuum: its vacuum is ours.
+  const maintenance = options.schedule
+    ? startMaintenance(deps, { intervalMs: config.MAINTENANCE_INTERVAL_SECONDS * 1000, vacuum: !config.DATABASE_URL })
+    : undefined
   return {
     queue,
     scheduler,
+    maintenance,
     async close() {
+      await maintenance?.stop()
       await scheduler?.stop()
       await worker?.close()
       await queue.close()
