@@ -141,6 +141,13 @@ describe("accounts", () => {
       expect(allowed.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("x-app-name")
       const denied = await preflight("https://evil.example.test")
       expect(denied.headers.get("access-control-allow-origin")).toBeNull()
+      // The answers themselves carry the allowance for that origin only, and say they vary by origin.
+      const get = (origin: string) => fetch(`${other.url}/status/configs`, { headers: { origin } })
+      const answer = await get("https://app.example.test")
+      expect(answer.headers.get("access-control-allow-origin")).toBe("https://app.example.test")
+      expect(answer.headers.get("access-control-allow-credentials")).toBe("true")
+      expect(answer.headers.get("vary")).toMatch(/origin/i)
+      expect((await get("https://evil.example.test")).headers.get("access-control-allow-origin")).toBeNull()
     } finally {
       await other.close()
     }

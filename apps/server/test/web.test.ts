@@ -8,6 +8,7 @@ import path from "node:path"
 import { brotliDecompressSync, gunzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { precompress } from "../../../scripts/precompress.mjs"
+import { wholeBody } from "../src/compression.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 import { signUp } from "./support/users.ts"
 
@@ -109,6 +110,13 @@ describe("static assets", () => {
 })
 
 describe("API answers", () => {
+  it("reads a JSON answer's text without streaming it (the fast path of compression)", () => {
+    // The server under test replaced the global Response with @hono/node-server's lightweight one.
+    expect(wholeBody(new Response('{"code":0}'))).toBe('{"code":0}')
+    expect(wholeBody(new Response(new Uint8Array([1, 2])))).toEqual(new Uint8Array([1, 2]))
+    expect(wholeBody(new Response(new ReadableStream()))).toBeUndefined()
+  })
+
   it("compresses JSON of 1 KiB or more and leaves small answers alone", async () => {
     const user = await signUp(server.url)
     // A validation failure lists every issue: 300 empty ids make a large answer without any setup.
@@ -125,6 +133,8 @@ describe("API answers", () => {
     expect(JSON.parse(small.body.toString()).code).toBe(0)
     expect(big.headers["content-encoding"]).toBe("br")
     expect(big.headers.vary).toMatch(/accept-encoding/i)
+    // Compressed whole, not streamed: nothing before the handler turned the JSON answer into a stream.
+    expect(big.headers["content-length"]).toBe(String(big.body.length))
     const text = brotliDecompressSync(big.body).toString()
     expect(text.length).toBeGreaterThan(1024)
     expect(big.body.length).toBeLessThan(text.length)
