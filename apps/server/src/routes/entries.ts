@@ -7,6 +7,11 @@ import { previewEntries } from "../services/feed-views.ts"
 import { getReadability } from "../services/readability.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
+// Schemas are built once: zod compiles each one on its first use.
+const byIdInput = z.object({ id })
+const previewInput = z.object({ id, limit: pageLimit.optional() })
+const idsInput = z.object({ ids: stringList })
+
 // The official client sends extra keys (listId, aiSort, isArchived, publishedBefore); unknown keys are ignored.
 const listInput = z.object({
   view: view.optional(),
@@ -21,6 +26,14 @@ const listInput = z.object({
   excludePrivate: boolish.optional(),
 })
 
+const checkNewInput = z.object({
+  insertedAfter: instant,
+  view: view.optional(),
+  feedId: id.optional(),
+  feedIdList: stringList.optional(),
+  read: boolish.optional(),
+})
+
 export function entryRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post("/", async (c) => {
@@ -30,32 +43,25 @@ export function entryRoutes(deps: Deps) {
     .get("/", async (c) => {
       const query = queryOf(c)
       if (query.id !== undefined) {
-        const { id: entryId } = parse(z.object({ id }), query)
+        const { id: entryId } = parse(byIdInput, query)
         return c.json(ok(await getEntry(deps, userOf(c), entryId)))
       }
       return c.json(ok(await listEntries(deps, userOf(c), parse(listInput, query))))
     })
     .get("/check-new", async (c) => {
-      const schema = z.object({
-        insertedAfter: instant,
-        view: view.optional(),
-        feedId: id.optional(),
-        feedIdList: stringList.optional(),
-        read: boolish.optional(),
-      })
-      return c.json(ok(await checkNew(deps, userOf(c), parse(schema, queryOf(c)))))
+      return c.json(ok(await checkNew(deps, userOf(c), parse(checkNewInput, queryOf(c)))))
     })
     .post("/preview", async (c) => {
-      const input = parse(z.object({ id, limit: pageLimit.optional() }), await bodyOf(c))
+      const input = parse(previewInput, await bodyOf(c))
       return c.json(ok(await previewEntries(deps, userOf(c), input.id, input.limit)))
     })
     .post("/stream", async (c) => {
-      const { ids } = parse(z.object({ ids: stringList }), await bodyOf(c))
+      const { ids } = parse(idsInput, await bodyOf(c))
       return c.body(await streamContent(deps, userOf(c), ids), 200, { "content-type": "application/x-ndjson" })
     })
     .on(["GET", "POST"], "/readability", async (c) => {
       const input = c.req.method === "GET" ? queryOf(c) : await bodyOf(c)
-      return c.json(ok(await getReadability(deps, userOf(c), parse(z.object({ id }), input).id)))
+      return c.json(ok(await getReadability(deps, userOf(c), parse(byIdInput, input).id)))
     })
     .get("/:id{[0-9]+}", async (c) => c.json(ok(await getEntry(deps, userOf(c), c.req.param("id")))))
 }

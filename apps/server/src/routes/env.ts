@@ -11,3 +11,8 @@ export function userOf(c: Context<AppEnv>): string {
 }
 
 export const ok = <T>(data: T) => ({ code: 0 as const, data })
+
+/** The success envelope around data that is already JSON text (built by the database). */
+export function okJson(c: Context, dataJson: string) {
+  return c.body(`{"code":0,"data":${dataJson}}`, 200, { "content-type": "application/json" })
+}

@@ -5,6 +5,9 @@ import { bodyOf, id, pageLimit, parse, queryOf, stringList } from "../http.ts"
 import { feedAnalytics, getFeed, refreshNow, resetFeed } from "../services/feed-views.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
+// Schemas are built once: zod compiles each one on its first use.
+const idListInput = z.object({ id: stringList })
+
 const getQuery = z.object({
   id: id.optional(),
   url: z.string().min(1).max(2048).optional(),
@@ -20,7 +23,7 @@ export function feedRoutes(deps: Deps) {
     })
     .on(["GET", "POST"], "/analytics", async (c) => {
       const input = c.req.method === "GET" ? queryOf(c) : await bodyOf(c)
-      const { id: ids } = parse(z.object({ id: stringList }), input)
+      const { id: ids } = parse(idListInput, input)
       return c.json(ok(await feedAnalytics(deps, userOf(c), ids)))
     })
   // The SDK calls these with GET; the spec names POST. Both are served.

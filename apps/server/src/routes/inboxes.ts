@@ -26,24 +26,29 @@ import { type AppEnv, ok, userOf } from "./env.ts"
 const handleRef = z.string().trim().min(1).max(64)
 const title = z.string().max(200).nullish()
 
+// Schemas are built once: zod compiles each one on its first use.
+const handleInput = z.object({ handle: handleRef })
+const newInboxInput = z.object({ handle: inboxHandle, title })
+const renameInput = z.object({ handle: handleRef, title })
+
 export function inboxRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get("/", async (c) => {
-      const q = parse(z.object({ handle: handleRef }), queryOf(c))
+      const q = parse(handleInput, queryOf(c))
       return c.json(ok(await getInbox(deps, userOf(c), q.handle)))
     })
     .get("/list", async (c) => c.json(ok(await listUserInboxes(deps, userOf(c)))))
     .post("/", async (c) => {
-      await createInbox(deps, c.get("session"), parse(z.object({ handle: inboxHandle, title }), await bodyOf(c)))
+      await createInbox(deps, c.get("session"), parse(newInboxInput, await bodyOf(c)))
       return c.json({ code: 0 })
     })
     .put("/", async (c) => {
-      const body = parse(z.object({ handle: handleRef, title }), await bodyOf(c))
+      const body = parse(renameInput, await bodyOf(c))
       await renameInbox(deps, userOf(c), body.handle, body.title ?? null)
       return c.json({ code: 0 })
     })
     .delete("/", async (c) => {
-      await removeInbox(deps, userOf(c), parse(z.object({ handle: handleRef }), await bodyOf(c)).handle)
+      await removeInbox(deps, userOf(c), parse(handleInput, await bodyOf(c)).handle)
       return c.json({ code: 0 })
     })
 }

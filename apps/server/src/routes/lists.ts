@@ -19,6 +19,13 @@ import {
 } from "../services/lists.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
+// Schemas are built once: zod compiles each one on its first use.
+const listIdInput = z.object({ listId: id })
+const listIdNoExtrasInput = z.object({ listId: id, noExtras: boolish.optional() })
+const userIdInput = z.object({ userId: id.optional() })
+const listIdFeedIdInput = z.object({ listId: id, feedId: id })
+const keywordLimitInput = z.object({ keyword: z.string().max(200).optional(), limit: pageLimit.optional() })
+
 const fields = {
   title: z.string().trim().min(1).max(200),
   description: z.string().max(2000).nullish(),
@@ -41,18 +48,18 @@ async function importForm(c: Context<AppEnv>) {
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
   const file = form.file
   if (!(file instanceof File)) throw new AppError(ErrorCode.UploadInvalidFile, { reason: "The form has no file" })
-  const { listId } = parse(z.object({ listId: id }), { listId: form.listId ?? c.req.query("listId") })
+  const { listId } = parse(listIdInput, { listId: form.listId ?? c.req.query("listId") })
   return { listId, bytes: new Uint8Array(await file.arrayBuffer()) }
 }
 
 export function listRoutes(deps: Deps, jobs: Jobs) {
   return new Hono<AppEnv>()
     .get("/", async (c) => {
-      const q = parse(z.object({ listId: id, noExtras: boolish.optional() }), queryOf(c))
+      const q = parse(listIdNoExtrasInput, queryOf(c))
       return c.json(ok(await getList(deps, userOf(c), q.listId, q.noExtras)))
     })
     .get("/list", async (c) => {
-      const q = parse(z.object({ userId: id.optional() }), queryOf(c))
+      const q = parse(userIdInput, queryOf(c))
       return c.json(ok(await userLists(deps, q.userId ?? userOf(c))))
     })
     .post("/", async (c) => c.json(ok(await createList(deps, c.get("session"), parse(createBody, await bodyOf(c))))))
@@ -62,7 +69,7 @@ export function listRoutes(deps: Deps, jobs: Jobs) {
       return c.json(ok(null))
     })
     .delete("/", async (c) => {
-      await removeList(deps, userOf(c), parse(z.object({ listId: id }), await bodyOf(c)).listId)
+      await removeList(deps, userOf(c), parse(listIdInput, await bodyOf(c)).listId)
       return c.json({ code: 0 })
     })
     .post("/feeds", async (c) => {
@@ -72,7 +79,7 @@ export function listRoutes(deps: Deps, jobs: Jobs) {
       return c.json(ok(await addFeedsToList(deps, userOf(c), body.listId, feedIds)))
     })
     .delete("/feeds", async (c) => {
-      const body = parse(z.object({ listId: id, feedId: id }), await bodyOf(c))
+      const body = parse(listIdFeedIdInput, await bodyOf(c))
       await removeFeedFromList(deps, userOf(c), body.listId, body.feedId)
       return c.json({ code: 0 })
     })
@@ -81,7 +88,7 @@ export function listRoutes(deps: Deps, jobs: Jobs) {
       return c.json({ code: 0 })
     })
     .get("/discover", async (c) => {
-      const q = parse(z.object({ keyword: z.string().max(200).optional(), limit: pageLimit.optional() }), queryOf(c))
+      const q = parse(keywordLimitInput, queryOf(c))
       return c.json(ok(await findLists(deps, q.keyword, q.limit ?? 20)))
     })
     .get("/trending", async (c) => c.json(ok(await findLists(deps, undefined))))

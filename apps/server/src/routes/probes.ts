@@ -19,16 +19,15 @@ async function answer(c: Context<AppEnv>, probe: () => Promise<unknown>) {
   }
 }
 
+const rsshubProbeInput = z.object({ namespace: z.string().max(100).optional(), route: z.string().max(500).optional() })
+
 export function probeRoutes(deps: Deps, jobs: Jobs) {
   return new Hono<AppEnv>()
     .get("/postgresql", (c) => answer(c, () => probeDatabase(deps)))
     .get("/redis", (c) => answer(c, () => probeRedis(deps, jobs)))
     .get("/bullmq", async (c) => c.json(ok(await probeQueue(jobs))))
     .get("/rsshub", async (c) => {
-      const q = parse(
-        z.object({ namespace: z.string().max(100).optional(), route: z.string().max(500).optional() }),
-        queryOf(c),
-      )
+      const q = parse(rsshubProbeInput, queryOf(c))
       return c.json(ok(await probeRsshub(deps, q)))
     })
 }

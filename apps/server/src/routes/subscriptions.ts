@@ -14,6 +14,10 @@ import {
 } from "../services/subscriptions.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
+// Schemas are built once: zod compiles each one on its first use.
+const itemsInput = z.array(z.string())
+const viewUserIdInput = z.object({ view: view.optional(), userId: id.optional() })
+
 const createBody = z.object({
   url: z.string().min(1).max(2048).optional(),
   listId: id.optional(),
@@ -51,7 +55,7 @@ async function uploadedFile(c: Context<AppEnv>) {
   })
   const file = form.file
   if (!(file instanceof File)) throw new AppError(ErrorCode.UploadInvalidFile, { reason: "The form has no file" })
-  const items = typeof form.items === "string" ? parse(z.array(z.string()), safeJson(form.items)) : undefined
+  const items = typeof form.items === "string" ? parse(itemsInput, safeJson(form.items)) : undefined
   return { bytes: new Uint8Array(await file.arrayBuffer()), items }
 }
 
@@ -66,7 +70,7 @@ function safeJson(text: string): unknown {
 export function subscriptionRoutes(deps: Deps, jobs: Jobs) {
   return new Hono<AppEnv>()
     .get("/", async (c) => {
-      const q = parse(z.object({ view: view.optional(), userId: id.optional() }), queryOf(c))
+      const q = parse(viewUserIdInput, queryOf(c))
       return c.json(ok(await listSubscriptions(deps, userOf(c), q)))
     })
     .post("/", async (c) => {

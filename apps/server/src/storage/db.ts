@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { PGlite } from "@electric-sql/pglite"
-import { sql } from "drizzle-orm"
+import { type SQL, sql } from "drizzle-orm"
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres"
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator"
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite"
@@ -63,6 +63,26 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 /** Runs `work` in one transaction. The callback gets the same DB type the rest of storage takes. */
 export function withTransaction<T>(db: DB, work: (tx: DB) => Promise<T>): Promise<T> {
   return db.transaction((tx) => work(tx as unknown as DB))
+}
+
+interface DrizzleInternals {
+  session: {
+    prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> }
+  }
+  dialect: { sqlToQuery(query: SQL): unknown }
+}
+
+/**
+ * Runs a hot statement that PostgreSQL keeps prepared under `name` on each connection, so it is parsed and planned
+ * once per connection instead of on every call (a third of the database's time for a small query). The name must
+ * always come with the same statement text; the parameters may change. The embedded database runs it as usual.
+ */
+export async function executePrepared<T>(db: DB, name: string, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as DrizzleInternals
+  const result = (await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as {
+    rows: T[]
+  }
+  return result.rows
 }
 
 export async function ping(db: DB): Promise<void> {

@@ -157,31 +157,6 @@ export async function deleteInboxEntry(db: DB, userId: string, entryId: string):
 
 // ---- read state (the reads service calls these)
 
-/** Unread counts keyed by inbox handle, for the user's own inboxes (those subscribed in `view`, when given). */
-export async function inboxUnreadCounts(db: DB, userId: string, view?: number): Promise<Record<string, number>> {
-  const inView =
-    view === undefined
-      ? undefined
-      : sql`exists (select 1 from ${subscriptions} s where s.user_id = ${userId}
-          and s.inbox_id = ${inboxes.handle} and s.view = ${view})`
-  const rows = await db
-    .select({ handle: inboxes.handle, n: sql<number>`count(${inboxEntries.id})::int` })
-    .from(inboxes)
-    .leftJoin(inboxEntries, and(eq(inboxEntries.inboxHandle, inboxes.handle), not(inboxEntries.read)))
-    .where(and(eq(inboxes.userId, userId), inView))
-    .groupBy(inboxes.handle)
-  return Object.fromEntries(rows.map((r) => [r.handle, r.n]))
-}
-
-export async function totalInboxUnread(db: DB, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(inboxEntries)
-    .innerJoin(inboxes, eq(inboxes.handle, inboxEntries.inboxHandle))
-    .where(and(eq(inboxes.userId, userId), not(inboxEntries.read)))
-  return row?.n ?? 0
-}
-
 /** Sets the read flag on the user's inbox entries; answers how many of `entryIds` were the user's (all or nothing). */
 export async function setInboxEntriesRead(db: DB, userId: string, entryIds: string[], read: boolean): Promise<number> {
   if (!entryIds.length) return 0

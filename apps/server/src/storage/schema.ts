@@ -201,6 +201,8 @@ export const subscriptions = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [
+    // A user's subscriptions whatever their kind (the sidebar, unread counts).
+    index("subscriptions_user_idx").on(t.userId),
     uniqueIndex("subscriptions_user_feed_idx").on(t.userId, t.feedId).where(sql`${t.feedId} is not null`),
     uniqueIndex("subscriptions_user_list_idx").on(t.userId, t.listId).where(sql`${t.listId} is not null`),
     uniqueIndex("subscriptions_user_inbox_idx").on(t.userId, t.inboxId).where(sql`${t.inboxId} is not null`),

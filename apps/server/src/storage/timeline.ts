@@ -3,7 +3,7 @@
 // and the per-source counters (`unread_counts`) in step with every change of the timeline.
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm"
 import { RUN_LIMIT } from "./collections.ts"
-import type { DB } from "./db.ts"
+import { type DB, executePrepared } from "./db.ts"
 import { listItemColumns, recentEntriesOf, timelineInsert } from "./entries.ts"
 import {
   actions,
@@ -11,6 +11,8 @@ import {
   unreadCounts as counters,
   entries,
   feeds,
+  inboxEntries,
+  inboxes,
   listFeeds,
   pendingMarks,
   subscriptions,
@@ -153,13 +155,41 @@ export async function listUnreadCounts(db: DB, userId: string, view?: number) {
   return rows.rows
 }
 
-/** Every unread timeline row once: each has exactly one feed counter. */
-export async function totalUnread(db: DB, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${counters.count}), 0)::int` })
-    .from(counters)
-    .where(and(eq(counters.userId, userId), eq(counters.isList, false)))
-  return row?.n ?? 0
+/**
+ * Every unread count GET /reads answers, in one statement and as the JSON object the answer carries (built by the
+ * database, so hundreds of rows are neither parsed nor serialised again): subscribed feeds and lists from their
+ * counters, zero included, and the user's inboxes from their unread entries.
+ */
+export async function unreadCountsJson(db: DB, userId: string, view?: number): Promise<string> {
+  const inView = view === undefined ? sql`` : sql`and s.view = ${view}`
+  const rows = await executePrepared<{ counts: string }>(
+    db,
+    view === undefined ? "unread_counts" : "unread_counts_view",
+    sql`
+    select coalesce(json_object_agg(id, count), '{}')::text as counts from (
+      select coalesce(s.feed_id, s.list_id) as id, coalesce(c.count, 0) as count
+      from ${subscriptions} s left join ${counters} c
+        on c.user_id = s.user_id and c.source_id = coalesce(s.feed_id, s.list_id)
+      where s.user_id = ${userId} and s.inbox_id is null ${inView}
+      union all
+      select i.handle, (select count(*) from ${inboxEntries} e where e.inbox_handle = i.handle and not e.read)::int
+      from ${inboxes} i where i.user_id = ${userId} ${
+        view === undefined
+          ? sql``
+          : sql`and exists (select 1 from ${subscriptions} s where s.user_id = i.user_id and s.inbox_id = i.handle ${inView})`
+      }
+    ) counts`,
+  )
+  return rows[0]?.counts ?? "{}"
+}
+
+/** Every unread timeline row and inbox entry of the user, counted once. */
+export async function totalUnreadWithInboxes(db: DB, userId: string): Promise<number> {
+  const rows = await db.execute<{ n: number }>(sql`
+    select ((select coalesce(sum(count), 0) from ${counters} where user_id = ${userId} and not is_list)
+      + (select count(*) from ${inboxEntries} e join ${inboxes} i on i.handle = e.inbox_handle
+         where i.user_id = ${userId} and not e.read))::int as n`)
+  return rows.rows[0]?.n ?? 0
 }
 
 /**
