@@ -150,9 +150,11 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
           if (errorSamples.length < 5)
             errorSamples.push(`${kind} ${res.statusCode} ${decode(raw, res.headers).slice(0, 200)}`)
         } else if (kind === "page") {
-          const items = (JSON.parse(decode(raw, res.headers)) as { data: { entries: { publishedAt: string } }[] }).data
-          state.cursor = items.at(-1)?.entries.publishedAt
-          state.pages = items.length ? state.pages + 1 : 0
+          // The cursor is the last item's publishedAt: found from the end, so the page is not parsed whole.
+          const text = decode(raw, res.headers)
+          const at = text.lastIndexOf('"publishedAt"')
+          state.cursor = at < 0 ? undefined : /"publishedAt"\s*:\s*"([^"]+)"/.exec(text.slice(at))?.[1]
+          state.pages = state.cursor ? state.pages + 1 : 0
         }
       } catch (error) {
         const code = (error as { code?: string }).code ?? ""

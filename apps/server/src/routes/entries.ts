@@ -2,10 +2,10 @@ import { Hono } from "hono"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
 import { bodyOf, boolish, id, instant, pageLimit, parse, queryOf, stringList, view } from "../http.ts"
-import { checkNew, getEntry, listEntries, streamContent } from "../services/entries.ts"
+import { checkNew, getEntry, listEntriesJson, streamContent } from "../services/entries.ts"
 import { previewEntries } from "../services/feed-views.ts"
 import { getReadability } from "../services/readability.ts"
-import { type AppEnv, ok, userOf } from "./env.ts"
+import { type AppEnv, ok, okJson, userOf } from "./env.ts"
 
 // Schemas are built once: zod compiles each one on its first use.
 const byIdInput = z.object({ id })
@@ -38,7 +38,7 @@ export function entryRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post("/", async (c) => {
       const input = parse(listInput, await bodyOf(c))
-      return c.json(ok(await listEntries(deps, userOf(c), input)))
+      return okJson(c, await listEntriesJson(deps, userOf(c), input))
     })
     .get("/", async (c) => {
       const query = queryOf(c)
@@ -46,7 +46,7 @@ export function entryRoutes(deps: Deps) {
         const { id: entryId } = parse(byIdInput, query)
         return c.json(ok(await getEntry(deps, userOf(c), entryId)))
       }
-      return c.json(ok(await listEntries(deps, userOf(c), parse(listInput, query))))
+      return okJson(c, await listEntriesJson(deps, userOf(c), parse(listInput, query)))
     })
     .get("/check-new", async (c) => {
       return c.json(ok(await checkNew(deps, userOf(c), parse(checkNewInput, queryOf(c)))))

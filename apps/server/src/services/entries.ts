@@ -4,7 +4,7 @@ import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { collectionPage } from "../storage/collections.ts"
 import { contentForUser, findEntryForUser } from "../storage/entries.ts"
-import { newestInsertedAfter, timelinePage } from "../storage/timeline.ts"
+import { newestInsertedAfter, timelinePageJson } from "../storage/timeline.ts"
 import { addEntrySettings } from "./actions.ts"
 import { toEntryListItem } from "./wire.ts"
 
@@ -22,7 +22,8 @@ export interface ListInput {
   excludePrivate?: boolean
 }
 
-export async function listEntries(deps: Deps, userId: string, input: ListInput) {
+/** An entry page as the JSON array the answer carries. */
+export async function listEntriesJson(deps: Deps, userId: string, input: ListInput): Promise<string> {
   const limit = Math.min(Math.max(input.limit ?? ENTRY_PAGE_DEFAULT_LIMIT, 1), ENTRY_PAGE_MAX_LIMIT)
   const withContent = input.withContent ?? false
   if (input.isCollection) {
@@ -32,10 +33,10 @@ export async function listEntries(deps: Deps, userId: string, input: ListInput) 
       limit,
       withContent,
     )
-    return withSettings(deps, userId, rows.map(toEntryListItem))
+    return JSON.stringify(await withSettings(deps, userId, rows.map(toEntryListItem)))
   }
   const feedIds = input.feedIdList?.length ? input.feedIdList : input.feedId ? [input.feedId] : undefined
-  const rows = await timelinePage(
+  const page = await timelinePageJson(
     deps.db,
     {
       userId,
@@ -50,7 +51,9 @@ export async function listEntries(deps: Deps, userId: string, input: ListInput) 
     limit,
     withContent,
   )
-  return withSettings(deps, userId, rows.map(toEntryListItem))
+  // Only the rules' results need the items as objects; without rules the database's JSON goes out as it is.
+  if (!page.hasRules) return page.items
+  return JSON.stringify(await withSettings(deps, userId, JSON.parse(page.items) as EntryListItem[]))
 }
 
 /** Each item carries the results of the user's action rules for it. */

@@ -1,10 +1,10 @@
 // The per-user timeline: pages, unread counts and read state, each one indexed statement scoped to one user. A row is
 // unread while `unread` holds its key (decision 0005): reading deletes that narrow row, and triggers keep the copy
 // and the per-source counters (`unread_counts`) in step with every change of the timeline.
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm"
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm"
 import { RUN_LIMIT } from "./collections.ts"
 import { type DB, executePrepared } from "./db.ts"
-import { listItemColumns, recentEntriesOf, timelineInsert } from "./entries.ts"
+import { recentEntriesOf, timelineInsert } from "./entries.ts"
 import {
   actions,
   collections,
@@ -19,6 +19,7 @@ import {
   timeline,
   unread,
 } from "./schema.ts"
+import { entryJson, feedJson, isoJson } from "./wire-json.ts"
 
 export interface TimelineFilter {
   userId: string
@@ -93,40 +94,65 @@ function pageWithRun(f: TimelineFilter, limit: number): SQL {
     select * from first_page union all (${pageKeys(f, RUN_LIMIT, run)})`
 }
 
-const pageSelection = {
-  entryId: timeline.entryId,
-  feedId: timeline.feedId,
-  view: timeline.view,
-  publishedAt: timeline.publishedAt,
-  sources: timeline.sources,
-}
-
-function pageQuery(db: DB, f: TimelineFilter, keys: SQL, withContent: boolean) {
-  const page = db.$with("page", pageSelection).as(keys)
+/**
+ * A page as the JSON array the answer carries, built by the database (storage/wire-json.ts) from the page's keys,
+ * each feed's object once however many of its entries the page holds; and whether the user has action rules, whose
+ * results are the one part the database cannot add.
+ */
+function pageJson(f: TimelineFilter, keys: SQL, withContent: boolean): SQL {
   const read = f.unreadOnly
-    ? sql<boolean>`false`
-    : sql<boolean>`not exists (select 1 from ${unread} u where u.user_id = ${f.userId} and u.entry_id = ${page.entryId})`
-  return db
-    .with(page)
-    .select({ ...listItemColumns(withContent, page.view), read, sources: page.sources })
-    .from(page)
-    .innerJoin(entries, eq(entries.id, page.entryId))
-    .innerJoin(feeds, eq(feeds.id, page.feedId))
-    .leftJoin(collections, and(eq(collections.userId, f.userId), eq(collections.entryId, page.entryId)))
-    .orderBy(desc(page.publishedAt), desc(page.entryId))
+    ? sql`false`
+    : sql`not exists (select 1 from ${unread} u where u.user_id = ${f.userId} and u.entry_id = p.entry_id)`
+  const item = (starred: boolean) =>
+    sql`json_build_object('entries', ${entryJson("e", withContent)}, 'feeds', fj.feed, 'read', ${read},
+      'view', p.view, 'from', p.sources${
+        starred ? sql`, 'collections', json_build_object('createdAt', ${isoJson("c.created_at")})` : sql``
+      })`
+  return sql`with page as (${keys}),
+    feed_json as (
+      select f.id, ${feedJson("f")} as feed from ${feeds} f where f.id in (select feed_id from page)
+    )
+    select coalesce(json_agg(item order by published_at desc, entry_id desc), '[]')::text as items,
+      exists (select 1 from ${actions} a where a.user_id = ${f.userId} and a.rules <> '[]'::jsonb) as "hasRules"
+    from (
+      select p.published_at, p.entry_id,
+        case when c.created_at is null then ${item(false)} else ${item(true)} end as item
+      from page p join ${entries} e on e.id = p.entry_id join feed_json fj on fj.id = p.feed_id
+      left join ${collections} c on c.user_id = ${f.userId} and c.entry_id = p.entry_id
+    ) items`
 }
 
-export type TimelineRow = Awaited<ReturnType<typeof pageQuery>>[number]
+/** The prepared statement's name for a page of this shape: one per statement text the filter's flags produce. */
+function pageStatementName(f: TimelineFilter, withContent: boolean): string {
+  const feeds = !f.feedIds ? "" : f.feedIds.length === 1 ? "f1" : f.feedIds.length <= PER_FEED_MAX ? "fn" : "fa"
+  const flags = [
+    f.unreadOnly ? "u" : "t",
+    f.view === undefined ? "" : "v",
+    feeds,
+    f.listId ? "l" : "",
+    f.before ? "b" : "",
+    f.excludePrivate ? "p" : "",
+    f.excludeHidden ? "h" : "",
+    withContent ? "c" : "",
+  ]
+  return `page_${flags.join("")}`
+}
 
 /**
- * A page, newest first: only its rows touch `entries`. A page that ends inside a run of equal timestamps is extended
- * to the end of the run, because the next page starts strictly before that timestamp.
+ * A page, newest first, as JSON text: only its rows touch `entries`. A page that ends inside a run of equal
+ * timestamps is extended to the end of the run, because the next page starts strictly before that timestamp.
  */
-export async function timelinePage(db: DB, f: TimelineFilter, limit: number, withContent = false) {
+export async function timelinePageJson(db: DB, f: TimelineFilter, limit: number, withContent = false) {
   // A list's rows are those of its feeds that carry the list as a source: read feed by feed like a category.
   const filter = f.listId ? { ...f, feedIds: await feedIdsOfList(db, f.listId, f.feedIds) } : f
-  if (filter.feedIds?.length === 0) return []
-  return pageQuery(db, filter, pageWithRun(filter, limit), withContent)
+  if (filter.feedIds?.length === 0) return { items: "[]", hasRules: false }
+  const query = pageJson(filter, pageWithRun(filter, limit), withContent)
+  const [row] = await executePrepared<{ items: string; hasRules: boolean }>(
+    db,
+    pageStatementName(filter, withContent),
+    query,
+  )
+  return row ?? { items: "[]", hasRules: false }
 }
 
 async function feedIdsOfList(db: DB, listId: string, within?: string[]): Promise<string[]> {
