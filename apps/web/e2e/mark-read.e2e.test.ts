@@ -48,6 +48,25 @@ const firstRowInView = (): Promise<string> =>
     return first?.getAttribute("href")?.split("/").at(-1) ?? ""
   })
 
+/** Resolves once the scroller's offset has stayed put for ten frames (a smooth keyboard scroll has ended). */
+const scrollSettled = (selector: string) =>
+  page.waitForFunction(
+    (selector) =>
+      new Promise<boolean>((resolve) => {
+        const element = document.querySelector(selector) as HTMLElement
+        let last = element.scrollTop
+        let still = 0
+        const tick = () => {
+          still = element.scrollTop === last ? still + 1 : 0
+          last = element.scrollTop
+          if (still >= 10) resolve(true)
+          else requestAnimationFrame(tick)
+        }
+        requestAnimationFrame(tick)
+      }),
+    selector,
+  )
+
 beforeAll(async () => {
   feeds = await startBigFeed()
   server = await startAppServer()
@@ -82,7 +101,7 @@ describe("mark read while reading", () => {
       await page.keyboard.press("PageDown")
       await page.waitForTimeout(100)
     }
-    await page.waitForTimeout(200)
+    await scrollSettled('[data-testid="entry-list"]')
     const inView = await firstRowInView()
     const passed = (await serverEntries()).findIndex((entry) => entry.id === inView)
     expect(passed).toBeGreaterThan(5)
@@ -184,6 +203,8 @@ describe("mark read while reading", () => {
       await page.keyboard.press("PageDown")
       await page.waitForTimeout(100)
     }
+    // PageDown scrolls smoothly and goes on after the key: the slots are compared where the scroll comes to rest.
+    await scrollSettled('[data-testid="picture-grid"]')
     // Slots still showing (any part below the grid's top), by their index in the list, newest first.
     const showing = await grid.evaluate((element) => {
       const top = element.getBoundingClientRect().top
@@ -191,13 +212,17 @@ describe("mark read while reading", () => {
         .filter((slot) => slot.getBoundingClientRect().bottom > top)
         .map((slot) => Number(slot.dataset.index))
     })
-    await expect
-      .poll(async () => (await serverEntries(pictures)).filter((entry) => entry.read).length)
-      .toBeGreaterThan(3)
-    await page.waitForTimeout(800)
-    const entries = await serverEntries(pictures)
     expect(showing.length).toBeGreaterThan(0)
-    for (const index of showing) expect(entries[index]?.read).toBe(false)
+    // Slots are placed in index order (each in the shortest column), so every index up to the last one showing that
+    // is not showing itself lies wholly above the top: exactly those are read, in whichever column they sit.
+    const last = Math.max(...showing)
+    const passed = Array.from({ length: last }, (_, index) => index).filter((index) => !showing.includes(index))
+    expect(passed.length).toBeGreaterThan(3)
+    const readIndexes = async () =>
+      (await serverEntries(pictures)).flatMap((entry, index) => (entry.read ? [index] : []))
+    await expect.poll(readIndexes).toEqual(passed)
+    await page.waitForTimeout(800)
+    expect(await readIndexes()).toEqual(passed)
   })
 
   it("does not mark what the list scrolls past by itself", async () => {
