@@ -6,6 +6,7 @@ import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { seriousViolations } from "./support/axe.ts"
 import { type BigFeedServer, startBigFeed } from "./support/big-feed.ts"
 import { launchBrowser } from "./support/browser.ts"
+import { scrollSettled } from "./support/scroll.ts"
 import { signUp, subscribe } from "./support/shell-kit.ts"
 import { shoot } from "./support/views-helpers.ts"
 
@@ -48,25 +49,6 @@ const firstRowInView = (): Promise<string> =>
     return first?.getAttribute("href")?.split("/").at(-1) ?? ""
   })
 
-/** Resolves once the scroller's offset has stayed put for ten frames (a smooth keyboard scroll has ended). */
-const scrollSettled = (selector: string) =>
-  page.waitForFunction(
-    (selector) =>
-      new Promise<boolean>((resolve) => {
-        const element = document.querySelector(selector) as HTMLElement
-        let last = element.scrollTop
-        let still = 0
-        const tick = () => {
-          still = element.scrollTop === last ? still + 1 : 0
-          last = element.scrollTop
-          if (still >= 10) resolve(true)
-          else requestAnimationFrame(tick)
-        }
-        requestAnimationFrame(tick)
-      }),
-    selector,
-  )
-
 beforeAll(async () => {
   feeds = await startBigFeed()
   server = await startAppServer()
@@ -101,7 +83,7 @@ describe("mark read while reading", () => {
       await page.keyboard.press("PageDown")
       await page.waitForTimeout(100)
     }
-    await scrollSettled('[data-testid="entry-list"]')
+    await scrollSettled(page, '[data-testid="entry-list"]')
     const inView = await firstRowInView()
     const passed = (await serverEntries()).findIndex((entry) => entry.id === inView)
     expect(passed).toBeGreaterThan(5)
@@ -204,7 +186,7 @@ describe("mark read while reading", () => {
       await page.waitForTimeout(100)
     }
     // PageDown scrolls smoothly and goes on after the key: the slots are compared where the scroll comes to rest.
-    await scrollSettled('[data-testid="picture-grid"]')
+    await scrollSettled(page, '[data-testid="picture-grid"]')
     // Slots still showing (any part below the grid's top), by their index in the list, newest first.
     const showing = await grid.evaluate((element) => {
       const top = element.getBoundingClientRect().top
