@@ -164,6 +164,18 @@ export async function startMediaFixtures(): Promise<MediaFixtures> {
   const wavs = new Map<string, Buffer>()
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", origin)
+    // A stand-in RSSHub instance under /rsshub/: any route answers a feed named after it.
+    if (url.pathname.startsWith("/rsshub/")) {
+      const route = url.pathname.slice("/rsshub/".length)
+      const tides = Array.from(
+        { length: 3 },
+        (_, i) =>
+          `<item><title>High tide ${i + 1} on ${esc(route)}</title><link>${origin}/posts/tide${i}</link><guid>tide-${esc(route)}-${i}</guid><pubDate>${ago(i + 1)}</pubDate></item>`,
+      )
+      res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" })
+      res.end(rss(`RSSHub ${route}`, origin, tides))
+      return
+    }
     if (url.pathname === "/people.json") {
       res.writeHead(200, { "content-type": "application/feed+json; charset=utf-8" })
       res.end(JSON.stringify(peopleFeed(origin)))
