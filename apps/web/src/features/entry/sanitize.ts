@@ -20,6 +20,10 @@ function installHooks(): void {
       node.setAttribute("loading", "lazy")
       node.setAttribute("referrerpolicy", "no-referrer")
     }
+    if (node instanceof HTMLPreElement) {
+      // A code block wider than the column scrolls sideways: the keyboard must be able to reach it to scroll it.
+      node.setAttribute("tabindex", "0")
+    }
     if (node instanceof HTMLIFrameElement) {
       node.setAttribute("sandbox", iframeSandbox(node.getAttribute("src"), window.location.origin))
       node.setAttribute("loading", "lazy")
