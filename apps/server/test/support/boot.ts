@@ -29,6 +29,8 @@ export interface BootOptions {
   logSink?: LogSink
   /** A built web client to serve beside the API. */
   webDistDir?: string
+  /** The services' clock (deps.now); tests move it forward to age what the server keeps. */
+  now?: () => Date
 }
 
 export async function bootServer(
@@ -54,7 +56,7 @@ export async function bootServer(
     db: database.db,
     config,
     log,
-    now: () => new Date(),
+    now: options.now ?? (() => new Date()),
     parser,
     webhooks: createWebhookDispatcher(),
   }
