@@ -295,7 +295,7 @@ describe("views", () => {
     expect(await shootBoth("notifications")).toEqual([])
   })
 
-  it("lets the last rows scroll out from under the floating player", async () => {
+  it("lets the last rows scroll out from under the floating player, which stays above the tab bar", async () => {
     await openView(0)
     await byTestId("entry-row").first().waitFor()
     await page.setViewportSize({ width: 390, height: 844 })
@@ -314,9 +314,12 @@ describe("views", () => {
       const rows = [...document.querySelectorAll('[data-testid="entry-row"]')]
       return Math.max(...rows.map((row) => row.getBoundingClientRect().bottom))
     })
-    const playerTop = await byTestId("audio-player").evaluate((el) => el.getBoundingClientRect().top)
+    const playerBox = await byTestId("audio-player").evaluate((el) => el.getBoundingClientRect().toJSON())
+    // The player floats above the phone's tab bar, never over it.
+    const tabBarTop = await byTestId("tab-bar").evaluate((el) => el.getBoundingClientRect().top)
     await page.setViewportSize({ width: 1280, height: 800 })
-    expect(lastBottom).toBeLessThanOrEqual(playerTop)
+    expect(lastBottom).toBeLessThanOrEqual(playerBox.top)
+    expect(playerBox.bottom).toBeLessThanOrEqual(tabBarTop)
   })
 
   it("raised no page errors", () => {
