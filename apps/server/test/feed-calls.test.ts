@@ -11,6 +11,8 @@ let site: FeedServer
 let admin: ReturnType<typeof apiAs>
 let reader: ReturnType<typeof apiAs>
 let readerToken: string
+/** How far the server's clock (deps.now) runs ahead of the real one. */
+let clockAheadMs = 0
 const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.test`
 
 const article = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>
@@ -20,7 +22,10 @@ const article = (title: string) => `<!doctype html><html><head><title>${title}</
 <footer>Copyright</footer></body></html>`
 
 beforeAll(async () => {
-  ;[server, site] = await Promise.all([startTestServer({ ADMIN_EMAILS: adminEmail }), startFeedServer()])
+  ;[server, site] = await Promise.all([
+    startTestServer({ ADMIN_EMAILS: adminEmail }, { now: () => new Date(Date.now() + clockAheadMs) }),
+    startFeedServer(),
+  ])
   admin = apiAs(server.url, await signUp(server.url, "Admin", adminEmail))
   const readerUser = await signUp(server.url)
   readerToken = readerUser.token
@@ -206,6 +211,46 @@ describe("entries: new-entry checks, content streams and readability", () => {
     const fallback = await reader("GET", `/entries/readability?id=${broken}`)
     expect(fallback.body.data.content).toContain("Own content")
     expect((await admin("GET", `/entries/readability?id=${deep}`)).body.code).toBe(3000)
+  })
+})
+
+describe("readability freshness", () => {
+  it("keeps the extracted article for three days and fetches the page again once it is older", async () => {
+    const page = (edition: string) => ({
+      body: article("Tides").replace("This is the full text", `Tides, ${edition}: this is the full text`),
+      headers: { "content-type": "text/html; charset=utf-8" },
+    })
+    site.set("/aging.html", page("first edition"))
+    site.set("/aging.xml", {
+      body: rss("Aging", [{ guid: "a1", title: "Tides", link: site.url("/aging.html"), pubDate: new Date() }]),
+    })
+    const feed = (await reader("POST", "/subscriptions", { url: site.url("/aging.xml"), view: 0 })).body.feed
+    const id = (await reader("POST", "/entries", { feedId: feed.id })).body.data[0].entries.id
+    const readable = async () => (await reader("GET", `/entries/readability?id=${id}`)).body.data.content as string
+    const updatedAt = async () =>
+      Date.parse((await reader("GET", `/entries?id=${id}`)).body.data.entries.readabilityUpdatedAt)
+    const DAY = 86_400_000
+    try {
+      expect(await readable()).toContain("Tides, first edition")
+      const kept = await updatedAt()
+      site.set("/aging.html", page("second edition"))
+
+      // Younger than three days: the kept article, no fetch.
+      clockAheadMs = 3 * DAY - 60_000
+      expect(await readable()).toContain("Tides, first edition")
+      expect(site.hits("/aging.html")).toBe(1)
+      expect(await updatedAt()).toBe(kept)
+
+      // Older: fetched and extracted again, kept with the new time.
+      clockAheadMs = 3 * DAY + 60_000
+      expect(await readable()).toContain("Tides, second edition")
+      expect(site.hits("/aging.html")).toBe(2)
+      expect(await updatedAt()).toBeGreaterThanOrEqual(kept + 3 * DAY)
+      expect(await readable()).toContain("Tides, second edition")
+      expect(site.hits("/aging.html")).toBe(2)
+    } finally {
+      clockAheadMs = 0
+    }
   })
 })
 

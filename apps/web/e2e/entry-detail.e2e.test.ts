@@ -121,7 +121,8 @@ describe("entry detail", () => {
     await expect.poll(() => byTestId("recent-reader").count(), { timeout: 15_000 }).toBe(1)
     expect(await byTestId("recent-reader").getAttribute("title")).toBe("Erin Entry")
     expect(await seriousViolations(page, [['[data-testid="entry-detail"]']])).toEqual([])
-    expect(await shootBoth(page, "entry-detail")).toEqual([])
+    const problems = await shootBoth(page, "entry-detail")
+    expect(problems).toEqual([])
   })
 
   it("opens the gallery across the entry's pictures from a picture in the content", async () => {

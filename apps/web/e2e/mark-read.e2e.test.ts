@@ -6,6 +6,7 @@ import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { seriousViolations } from "./support/axe.ts"
 import { type BigFeedServer, startBigFeed } from "./support/big-feed.ts"
 import { launchBrowser } from "./support/browser.ts"
+import { scrollSettled } from "./support/scroll.ts"
 import { signUp, subscribe } from "./support/shell-kit.ts"
 import { shoot } from "./support/views-helpers.ts"
 
@@ -82,7 +83,7 @@ describe("mark read while reading", () => {
       await page.keyboard.press("PageDown")
       await page.waitForTimeout(100)
     }
-    await page.waitForTimeout(200)
+    await scrollSettled(page, '[data-testid="entry-list"]')
     const inView = await firstRowInView()
     const passed = (await serverEntries()).findIndex((entry) => entry.id === inView)
     expect(passed).toBeGreaterThan(5)
@@ -184,6 +185,8 @@ describe("mark read while reading", () => {
       await page.keyboard.press("PageDown")
       await page.waitForTimeout(100)
     }
+    // PageDown scrolls smoothly and goes on after the key: the slots are compared where the scroll comes to rest.
+    await scrollSettled(page, '[data-testid="picture-grid"]')
     // Slots still showing (any part below the grid's top), by their index in the list, newest first.
     const showing = await grid.evaluate((element) => {
       const top = element.getBoundingClientRect().top
@@ -191,13 +194,17 @@ describe("mark read while reading", () => {
         .filter((slot) => slot.getBoundingClientRect().bottom > top)
         .map((slot) => Number(slot.dataset.index))
     })
-    await expect
-      .poll(async () => (await serverEntries(pictures)).filter((entry) => entry.read).length)
-      .toBeGreaterThan(3)
-    await page.waitForTimeout(800)
-    const entries = await serverEntries(pictures)
     expect(showing.length).toBeGreaterThan(0)
-    for (const index of showing) expect(entries[index]?.read).toBe(false)
+    // Slots are placed in index order (each in the shortest column), so every index up to the last one showing that
+    // is not showing itself lies wholly above the top: exactly those are read, in whichever column they sit.
+    const last = Math.max(...showing)
+    const passed = Array.from({ length: last }, (_, index) => index).filter((index) => !showing.includes(index))
+    expect(passed.length).toBeGreaterThan(3)
+    const readIndexes = async () =>
+      (await serverEntries(pictures)).flatMap((entry, index) => (entry.read ? [index] : []))
+    await expect.poll(readIndexes).toEqual(passed)
+    await page.waitForTimeout(800)
+    expect(await readIndexes()).toEqual(passed)
   })
 
   it("does not mark what the list scrolls past by itself", async () => {

@@ -30,6 +30,8 @@ export interface BootOptions {
   logSink?: LogSink
   /** A built web client to serve beside the API. */
   webDistDir?: string
+  /** The services' clock (deps.now); tests move it forward to age what the server keeps. */
+  now?: () => Date
 }
 
 export async function bootServer(
@@ -55,7 +57,7 @@ export async function bootServer(
     db: database.db,
     config,
     log,
-    now: () => new Date(),
+    now: options.now ?? (() => new Date()),
     parser,
     webhooks: createWebhookDispatcher(),
     sessions: createSessionCache(config.SESSION_CACHE_SECONDS * 1000),

@@ -38,7 +38,8 @@ async function waitForHealth(origin: string, child: ChildProcess, output: () => 
   throw new Error(`The server did not answer GET /health within ${timeoutMs} ms:\n${output()}`)
 }
 
-export async function startAppServer(): Promise<AppServer> {
+/** env: extra settings for the server (e.g. RSSHUB_URL pointing at a loopback stand-in). */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   if (!existsSync(path.join(webDist, "index.html"))) {
     throw new Error(`${webDist}/index.html is missing: build the web client first (cd apps/web && npx vite build).`)
   }
@@ -47,7 +48,14 @@ export async function startAppServer(): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tidings-e2e-"))
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ALLOW_PRIVATE_NETWORK: "true", BASE_URL: origin },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ALLOW_PRIVATE_NETWORK: "true",
+      BASE_URL: origin,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   })
   let log = ""

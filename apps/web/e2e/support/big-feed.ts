@@ -1,5 +1,5 @@
-// A loopback server with one very large feed: /big.xml?n=10000&kind=articles|social|pictures, items a minute apart
-// (or `step` minutes apart).
+// A loopback server with one very large feed: /big.xml?n=10000&kind=articles|social|pictures|videos, items a minute
+// apart (or `step` minutes apart).
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 
@@ -23,6 +23,11 @@ function item(kind: string, i: number, base: string, start: number, stepMs = 60_
     ][i % 3]
     const picture = `${base}/img/${i % 50}.svg?w=${w}&amp;h=${h}`
     return `<item><title>Picture ${i}</title>${common}<media:content url="${picture}" medium="image" width="${w}" height="${h}"/></item>`
+  }
+  if (kind === "videos") {
+    const clip = `${base}/clips/${i}.mp4`
+    const poster = `${base}/img/${i % 50}.svg?w=640&amp;h=360`
+    return `<item><title>Clip ${i}</title>${common}<media:content url="${clip}" type="video/mp4" medium="video" duration="${30 + (i % 300)}"><media:thumbnail url="${poster}"/></media:content></item>`
   }
   return `<item><title>Entry ${i} of the big feed</title>${common}<description>Summary of entry ${i}, long enough for two lines of text in the list.</description></item>`
 }

@@ -3,9 +3,9 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs"
 import path from "node:path"
 import { type Browser, chromium, type Page } from "playwright-core"
-import { repoRoot } from "./app-server.ts"
+import { expectNoPhoneOverflow, screenshotsRoot } from "./evidence.ts"
 
-export const screenshotDir = path.join(repoRoot, ".artifacts/screenshots")
+export const screenshotDir = path.join(screenshotsRoot, "reader")
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath =
@@ -43,5 +43,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
       .getAnimations()
       .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   )
+  await expectNoPhoneOverflow(page, name)
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) })
 }

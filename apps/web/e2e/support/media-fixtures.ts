@@ -102,13 +102,41 @@ ${set.map((p) => `<media:content url="${esc(p.url)}" medium="image" width="${p.w
     (_, i) =>
       `<item><title>Build ${200 - i} ${i % 4 === 1 ? "failed" : "passed"} on main</title><link>${base}/posts/n${i}</link><guid>n${i}</guid><pubDate>${ago(i + 0.5)}</pubDate></item>`,
   )
+  // Essays long enough to scroll: the keyboard tests read them with Space and the arrows.
+  const essays = Array.from({ length: 4 }, (_, i) => {
+    const body = Array.from({ length: 40 }, (_, p) => `<p>Essay ${i + 1}, paragraph ${p + 1}. ${WORDS}.</p>`).join("")
+    return `<item><title>Essay ${i + 1}: a long walk along the harbour</title><link>${base}/posts/essay${i}</link><guid>essay${i}</guid><pubDate>${ago(i + 0.2)}</pubDate>
+<description>${esc(body)}</description></item>`
+  })
   return {
+    "/essays.xml": rss("Harbour Essays", base, essays),
     "/notifications.xml": rss("Harbour CI", base, notifications),
     "/articles.xml": rss("Harbour Articles", base, articles),
     "/social.xml": rss("Quay Posts", base, social),
     "/pictures.xml": rss("Harbour Pictures", base, pictures),
     "/videos.xml": rss("Tide Clips", base, videos),
     "/podcast.xml": rss("Harbour Sounds", base, podcast),
+  }
+}
+
+/** A JSON Feed of social posts whose authors have a profile address (the handle) and an avatar picture. */
+function peopleFeed(base: string) {
+  const people = [
+    { name: "Ada Tern", url: `${base}/@ada`, avatar: `${base}/img/3.svg?w=96&h=96` },
+    { name: "Bram Gull", url: `${base}/people/bram`, avatar: `${base}/img/4.svg?w=96&h=96` },
+  ]
+  return {
+    version: "https://jsonfeed.org/version/1.1",
+    title: "Quay People",
+    home_page_url: `${base}/`,
+    feed_url: `${base}/people.json`,
+    items: Array.from({ length: 4 }, (_, i) => ({
+      id: `person-${i}`,
+      url: `${base}/posts/person${i}`,
+      content_html: `<p>Note ${i + 1} from the breakwater: the swell came in at dusk.</p>`,
+      date_published: new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
+      authors: [people[i % 2]],
+    })),
   }
 }
 
@@ -136,6 +164,23 @@ export async function startMediaFixtures(): Promise<MediaFixtures> {
   const wavs = new Map<string, Buffer>()
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", origin)
+    // A stand-in RSSHub instance under /rsshub/: any route answers a feed named after it.
+    if (url.pathname.startsWith("/rsshub/")) {
+      const route = url.pathname.slice("/rsshub/".length)
+      const tides = Array.from(
+        { length: 3 },
+        (_, i) =>
+          `<item><title>High tide ${i + 1} on ${esc(route)}</title><link>${origin}/posts/tide${i}</link><guid>tide-${esc(route)}-${i}</guid><pubDate>${ago(i + 1)}</pubDate></item>`,
+      )
+      res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" })
+      res.end(rss(`RSSHub ${route}`, origin, tides))
+      return
+    }
+    if (url.pathname === "/people.json") {
+      res.writeHead(200, { "content-type": "application/feed+json; charset=utf-8" })
+      res.end(JSON.stringify(peopleFeed(origin)))
+      return
+    }
     const feed = feeds(origin)[url.pathname]
     if (feed) {
       res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" })

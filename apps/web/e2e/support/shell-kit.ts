@@ -4,11 +4,12 @@ import { mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import path from "node:path"
 import type { Page } from "playwright-core"
+import { expectNoPhoneOverflow, screenshotsRoot } from "./evidence.ts"
 
 const require = createRequire(import.meta.url)
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8")
 
-export const shotsDir = process.env.SHELL_SHOTS_DIR ?? "/tmp/shell-shots"
+export const shotsDir = process.env.SHELL_SHOTS_DIR ?? path.join(screenshotsRoot, "shell")
 
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true })
@@ -18,6 +19,7 @@ export async function shot(page: Page, name: string): Promise<void> {
       .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   )
   const size = page.viewportSize()
+  await expectNoPhoneOverflow(page, name)
   await page.screenshot({ path: path.join(shotsDir, `${name}-${size?.width ?? 0}.png`) })
 }
 

@@ -2,10 +2,10 @@
 import { mkdirSync } from "node:fs"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
-import { repoRoot } from "./app-server.ts"
 import { seriousViolations } from "./axe.ts"
+import { expectNoPhoneOverflow, PHONE_WIDTH, screenshotsRoot } from "./evidence.ts"
 
-const shotDir = process.env.VIEWS_SHOTS ?? path.join(repoRoot, ".artifacts/views-screenshots")
+const shotDir = process.env.VIEWS_SHOTS ?? path.join(screenshotsRoot, "views")
 
 /** A short WebM clip with moving colour and a real sound track, recorded by MediaRecorder in the browser. */
 export async function recordWebm(browser: Browser): Promise<Buffer> {
@@ -52,15 +52,19 @@ export async function recordWebm(browser: Browser): Promise<Buffer> {
 export async function shoot(page: Page, name: string) {
   mkdirSync(shotDir, { recursive: true })
   await page.waitForTimeout(300)
+  await expectNoPhoneOverflow(page, name)
   await page.screenshot({ path: path.join(shotDir, `${name}.png`) })
 }
 
-/** Both sizes of one screen, with axe on each; the violations are returned so the caller can assert on them. */
+/**
+ * Both sizes of one screen, each screenshotted (which fails when the phone size scrolls sideways: evidence.ts) and
+ * checked by axe on the whole page. The axe problems are returned for the caller to assert on (an empty list).
+ */
 export async function shootBoth(page: Page, name: string): Promise<string[]> {
   const problems: string[] = []
   for (const [width, height] of [
     [1280, 800],
-    [390, 844],
+    [PHONE_WIDTH, 844],
   ]) {
     await page.setViewportSize({ width, height })
     await shoot(page, `${name}-${width}`)

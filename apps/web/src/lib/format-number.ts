@@ -6,9 +6,15 @@ const UNITS: [number, string][] = [
 ]
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10
+/** One formatter per language: building one costs far more than using it, and the sidebar counts are many. */
+const formats = new Map<string, Intl.NumberFormat>()
 
 export function formatShortNumber(value: number, locale = "en"): string {
-  const digits = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, useGrouping: false })
+  let digits = formats.get(locale)
+  if (!digits) {
+    digits = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, useGrouping: false })
+    formats.set(locale, digits)
+  }
   const abs = Math.abs(value)
   for (const [size, unit] of UNITS) {
     // 999,950 would read "1000K" in the unit below, so it already counts as 1M.

@@ -1,5 +1,5 @@
 // A small popup menu, opened at a point (a right click) or under a button. Closes on Escape, outside clicks,
-// scrolling and after a choice.
+// scrolling and after a choice. It is its own focus area ("menu"): the timeline's keys do not reach through it.
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
 import { createPortal } from "react-dom"
 import { cx } from "../../lib/cx.ts"
@@ -49,9 +49,12 @@ export function PopupMenu({
       ref={ref}
       role="menu"
       aria-label={label}
+      data-focus-scope="menu"
       style={{ left: place.x, top: place.y }}
       className="fixed z-50 min-w-44 rounded-xl border border-line bg-surface p-1 text-sm text-ink shadow-xl dark:bg-surface-raised"
-      onKeyDown={(event) => moveFocus(event.key, ref.current)}
+      onKeyDown={(event) => {
+        if (moveFocus(event.key, ref.current)) event.preventDefault()
+      }}
     >
       {items.map((item) => (
         <button
@@ -76,12 +79,14 @@ export function PopupMenu({
   )
 }
 
-function moveFocus(key: string, menu: HTMLElement | null) {
-  if (!menu || (key !== "ArrowDown" && key !== "ArrowUp")) return
+/** ↑/↓ move between the items (wrapping), Home/End to either end; true when the key was one of them. */
+function moveFocus(key: string, menu: HTMLElement | null): boolean {
+  if (!menu || !["ArrowDown", "ArrowUp", "Home", "End"].includes(key)) return false
   const items = [...menu.querySelectorAll<HTMLButtonElement>("[role=menuitem]")]
   const index = items.indexOf(document.activeElement as HTMLButtonElement)
-  const next = key === "ArrowDown" ? index + 1 : index - 1
+  const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 }[key] ?? index
   items[(next + items.length) % items.length]?.focus()
+  return true
 }
 
 function useDismiss(ref: RefObject<HTMLElement | null>, onClose: () => void) {

@@ -39,7 +39,8 @@ function EntryArticle({ detail, view }: { detail: Detail; view: number }) {
         <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink-soft">{feedTitle}</span>
         <EntryToolbar detail={detail} view={detail.view ?? Math.max(view, 0)} mode={mode} onMode={setMode} />
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      {/* Focusable, so a click in the text puts the keyboard in the article: ↑/↓ and Space then scroll it. */}
+      <div className="min-h-0 flex-1 overflow-y-auto outline-none" tabIndex={-1} data-testid="entry-scroller">
         <article
           className={`mx-auto px-5 pt-6 pb-24 sm:px-8 sm:pt-10 ${wide ? "max-w-none" : "max-w-[44rem]"}`}
           data-mode={mode}

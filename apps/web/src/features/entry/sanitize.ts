@@ -20,12 +20,48 @@ function installHooks(): void {
       node.setAttribute("loading", "lazy")
       node.setAttribute("referrerpolicy", "no-referrer")
     }
+    if (node instanceof HTMLPreElement) {
+      // A code block wider than the column scrolls sideways: the keyboard must be able to reach it to scroll it.
+      node.setAttribute("tabindex", "0")
+    }
     if (node instanceof HTMLIFrameElement) {
-      // Embedded players need scripts, but never the top window or forms.
-      node.setAttribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-presentation")
+      node.setAttribute("sandbox", iframeSandbox(node.getAttribute("src"), window.location.origin))
       node.setAttribute("loading", "lazy")
     }
   })
+}
+
+/**
+ * Video hosts whose embedded players do not play in an opaque origin (they read their own cookies and storage).
+ * Only these keep their own origin in the sandbox, and only when they are another origin than the app's.
+ */
+const PLAYER_HOSTS = new Set([
+  "www.youtube.com",
+  "youtube.com",
+  "www.youtube-nocookie.com",
+  "player.vimeo.com",
+  "player.bilibili.com",
+  "w.soundcloud.com",
+  "open.spotify.com",
+])
+
+/**
+ * The sandbox of an iframe in entry content: scripts (embedded players need them) in an opaque origin, so the
+ * frame can reach neither the app's cookies and storage nor the top window, nor submit forms. Scripts together
+ * with allow-same-origin would let a same-origin frame remove its own sandbox.
+ */
+export function iframeSandbox(src: string | null, appOrigin: string): string {
+  const tokens = ["allow-scripts", "allow-popups", "allow-presentation"]
+  let url: URL | undefined
+  try {
+    url = src ? new URL(src, appOrigin) : undefined
+  } catch {
+    url = undefined
+  }
+  if (url?.protocol === "https:" && PLAYER_HOSTS.has(url.hostname) && url.origin !== appOrigin) {
+    tokens.splice(1, 0, "allow-same-origin")
+  }
+  return tokens.join(" ")
 }
 
 export interface SanitizeOptions {

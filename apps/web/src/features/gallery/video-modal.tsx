@@ -62,6 +62,7 @@ export default function VideoModal({ title, video, onClose }: VideoModalProps) {
     <dialog
       ref={dialogRef}
       data-testid="video-modal"
+      data-focus-scope="video-player"
       aria-label={t("video.player", { title })}
       // Capture phase: the focused element's native controls would otherwise act on the same key a second time.
       onKeyDownCapture={onKeyDown}

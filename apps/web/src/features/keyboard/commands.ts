@@ -1,7 +1,19 @@
 // The shortcut table: each command, its default keys, the focus areas (spec client §2) where it applies and its
 // label. Rebinding later only has to replace `keys`; matching lives in hotkeys.ts.
 
-export type FocusScope = "home" | "timeline" | "entry-render" | "subscription-list" | "modal"
+/** The focus areas the spec names (client §2); the DOM marks them with data-focus-scope (focus-scope.ts). */
+export type FocusScope =
+  | "home"
+  | "menu"
+  | "modal"
+  | "dropdown-menu"
+  | "recording"
+  | "video-player"
+  | "timeline"
+  | "entry-render"
+  | "subscription-list"
+  | "sub-layer"
+  | "ai-chat"
 
 export type CommandId =
   | "entry.next"
@@ -35,8 +47,12 @@ export interface CommandDefinition {
   external?: boolean
 }
 
+/** Where the reading keys apply. A menu, a modal, a key being recorded or the video player keep their keys. */
 const READING: readonly FocusScope[] = ["home", "timeline", "entry-render", "subscription-list"]
-/** Space and Tab keep their own meaning while reading an article or inside a control (see use-app-hotkeys). */
+/**
+ * Space and Tab keep their own meaning while reading an article or inside a control (see use-app-hotkeys); so do
+ * ↑/↓ in the article, which scroll it (focus-scope.ts keyScrollsArticle).
+ */
 const LISTS: readonly FocusScope[] = ["home", "timeline", "subscription-list"]
 
 export const commands: CommandDefinition[] = [

@@ -17,10 +17,11 @@ import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { useCommandTable } from "../../stores/shortcut-store.ts"
+import { playerStore } from "../player/player-store.ts"
 import { type CommandId, TOGGLE_PLAY_EVENT } from "./commands.ts"
 import { currentTimelineLocation } from "./current-location.ts"
 import { nextEntryId } from "./entry-steps.ts"
-import { currentFocusScope, isControlFocused } from "./focus-scope.ts"
+import { currentFocusScope, isControlFocused, keyScrollsArticle } from "./focus-scope.ts"
 import { createHotkeyMatcher, isApplePlatform, isTypingTarget, parseHotkey } from "./hotkeys.ts"
 import { stepSubscription } from "./subscription-steps.ts"
 
@@ -42,9 +43,12 @@ export function useAppHotkeys(): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return
       const scope = currentFocusScope()
+      if (keyScrollsArticle(scope, event)) return
       const controlFocused = isControlFocused()
       const command = match(event, event.timeStamp, (id) => {
         if (CONTROL_KEYS.has(id) && controlFocused) return false
+        // Space plays and pauses only a player on screen; without one it scrolls, as in any page.
+        if (id === "global.toggle-play" && !playerStore.getState().show) return false
         return scopes.get(id)?.includes(scope) ?? false
       })
       if (!command) return

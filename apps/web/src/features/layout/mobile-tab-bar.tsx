@@ -1,4 +1,5 @@
 // The phone's views as a bottom tab bar: icon, name and unread total per view, like the sidebar's tabs.
+import { useLayoutEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { Icon } from "../../components/ui/icons.tsx"
@@ -15,9 +16,12 @@ export function MobileTabBar({ current }: { current: number }) {
   const { t, i18n } = useTranslation()
   const byView = feedIdsByView(useSubscriptions().data ?? [])
   const counts = useUnreadCounts().data
+  const ref = useRef<HTMLElement>(null)
+  useTabBarHeight(ref)
 
   return (
     <nav
+      ref={ref}
       aria-label={t("sidebar.views")}
       className="flex shrink-0 border-t border-line bg-canvas pb-[env(safe-area-inset-bottom)]"
       data-testid="tab-bar"
@@ -48,4 +52,21 @@ export function MobileTabBar({ current }: { current: number }) {
       })}
     </nav>
   )
+}
+
+/** The bar's height as --tab-bar-height on the root, so floating parts (the audio player) sit above it. */
+function useTabBarHeight(ref: React.RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const bar = ref.current
+    if (!bar) return
+    const root = document.documentElement
+    const update = () => root.style.setProperty("--tab-bar-height", `${bar.offsetHeight}px`)
+    update()
+    const observer = new ResizeObserver(update)
+    observer.observe(bar)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty("--tab-bar-height")
+    }
+  }, [ref])
 }

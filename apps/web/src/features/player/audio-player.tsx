@@ -38,7 +38,9 @@ export default function AudioPlayer() {
       data-testid="audio-player"
       data-status={s.status}
       aria-label={t("player.label")}
-      className="fixed right-4 bottom-4 z-40 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 rounded-2xl border border-line bg-surface/95 p-3 text-ink shadow-xl backdrop-blur"
+      // Above the phone's tab bar when there is one (mobile-tab-bar.tsx sets its height).
+      style={{ bottom: "calc(var(--tab-bar-height, 0px) + 1rem)" }}
+      className="fixed right-4 z-40 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 rounded-2xl border border-line bg-surface/95 p-3 text-ink shadow-xl backdrop-blur"
     >
       {/* biome-ignore lint/a11y/useMediaCaption: podcasts come without caption tracks. */}
       <audio

@@ -47,3 +47,17 @@ describe("buildEntryRows", () => {
     expect(rows).toHaveLength(4)
   })
 })
+
+describe("rows rebuilt for a new page", () => {
+  it("keep the date objects of the items already listed, so their memoised rows do not render again", () => {
+    const first = buildEntryRows(items.slice(0, 2), { groupByDate: false, starredList: false, now })
+    const second = buildEntryRows(items, { groupByDate: false, starredList: false, now })
+    const dateOf = (rows: ReturnType<typeof buildEntryRows>, key: string) => rows.find((row) => row.key === key)?.date
+    expect(dateOf(second, "a")).toBe(dateOf(first, "a"))
+    expect(dateOf(second, "b")).toBe(dateOf(first, "b"))
+    // The starred list dates the same item by its star time.
+    const starred = buildEntryRows(items, { groupByDate: false, starredList: true, now })
+    expect(dateOf(starred, "d")?.getDate()).toBe(15)
+    expect(dateOf(second, "d")?.getDate()).toBe(10)
+  })
+})

@@ -14,10 +14,23 @@ function relativeDay(date: Date, now: Date): "today" | "yesterday" | undefined {
   return dayKey(date) === dayKey(yesterday) ? "yesterday" : undefined
 }
 
+/**
+ * Dates made once per item (and list kind): a new page rebuilds the rows, and rows already on screen then keep
+ * the same date object, so their memoised components do not render again.
+ */
+const publishedDates = new WeakMap<EntryListItem, Date>()
+const starredDates = new WeakMap<EntryListItem, Date>()
+
 /** The date an item is grouped and shown by: publishedAt, or the star time in the starred list. */
 export function itemDate(item: EntryListItem, starredList: boolean): Date {
-  const value = starredList ? (item.collections?.createdAt ?? item.entries.publishedAt) : item.entries.publishedAt
-  return new Date(value)
+  const cache = starredList ? starredDates : publishedDates
+  let date = cache.get(item)
+  if (!date) {
+    const value = starredList ? (item.collections?.createdAt ?? item.entries.publishedAt) : item.entries.publishedAt
+    date = new Date(value)
+    cache.set(item, date)
+  }
+  return date
 }
 
 export function buildEntryRows(

@@ -1,4 +1,5 @@
 // The middle column: the header and the entry list of the current feed, folder or view.
+import { FeedViewType } from "@tidings/shared"
 import { type ReactNode, useEffect, useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { EmptyState } from "../../components/ui/empty-state.tsx"
@@ -7,6 +8,7 @@ import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { useEntryList } from "../../queries/entries.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
+import { effectiveGeneral } from "../../stores/settings-gate.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { ViewList } from "../views/view-list.tsx"
 import { buildEntryFilter, buildMarkAllRead } from "./timeline-filter.ts"
@@ -20,7 +22,8 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
   const subscriptions = useSubscriptions()
   const subs = subscriptions.data ?? []
   const unreadOnly = useSettingsStore((state) => state.general.unreadOnly)
-  const groupByDate = useSettingsStore((state) => state.general.groupByDate)
+  // Behind the enhanced-settings gate: off, the list groups by date whatever is stored.
+  const groupByDate = useSettingsStore((state) => effectiveGeneral(state.general, "groupByDate"))
   const filter = buildEntryFilter(location, subs, unreadOnly)
   // A folder's feeds are only known once the subscriptions are in.
   const ready = subscriptions.isSuccess || location.feed.kind !== "folder"
@@ -45,6 +48,7 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
         refreshing={entries.isRefetching && !entries.isFetchingNextPage}
         onRefresh={() => void entries.refetch()}
         showUnreadToggle={location.feed.kind !== "collections"}
+        showPictureLayout={location.view === FeedViewType.Pictures}
       />
       {!ready || (entries.isPending && filter !== null) ? (
         <LoadingPane label={t("common:status.loading")} />

@@ -58,7 +58,11 @@ export function EntryList(props: EntryListProps) {
   }, [hasNextPage, fetchingNextPage, lastIndex, rows.length, fetchNextPage])
 
   // Keep the open entry in sight when it changes from elsewhere (j/k, the palette).
-  const activeIndex = rows.findIndex((row) => row.type === "entry" && row.item.entries.id === location.entryId)
+  // Memoised: the list renders on every scroll frame, and the search is as long as the list.
+  const activeIndex = useMemo(
+    () => rows.findIndex((row) => row.type === "entry" && row.item.entries.id === location.entryId),
+    [rows, location.entryId],
+  )
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new open entry moves the list, not new pages.
   useEffect(() => {
     if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: "auto" })

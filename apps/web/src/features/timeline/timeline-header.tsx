@@ -16,6 +16,8 @@ export interface TimelineHeaderProps {
   refreshing: boolean
   onRefresh: () => void
   showUnreadToggle: boolean
+  /** The Pictures view offers masonry or an even grid (pictureViewMasonry). */
+  showPictureLayout?: boolean
   leading?: ReactNode
 }
 
@@ -40,6 +42,7 @@ export function TimelineHeader(props: TimelineHeaderProps) {
           </p>
         )}
       </div>
+      {props.showPictureLayout && <PictureLayoutToggle />}
       {props.showUnreadToggle && (
         <Button
           variant="ghost"
@@ -66,5 +69,24 @@ export function TimelineHeader(props: TimelineHeaderProps) {
       </Button>
       <MarkAllReadButton request={props.markAllRead} disabled={props.unread === 0} />
     </header>
+  )
+}
+
+function PictureLayoutToggle() {
+  const { t } = useTranslation()
+  const masonry = useSettingsStore((state) => state.ui.pictureViewMasonry)
+  const setUi = useSettingsStore((state) => state.setUi)
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-pressed={masonry}
+      aria-label={t("timeline.picture_layout.masonry")}
+      title={masonry ? t("timeline.picture_layout.show_grid") : t("timeline.picture_layout.show_masonry")}
+      onClick={() => setUi({ pictureViewMasonry: !masonry })}
+      data-testid="picture-layout-toggle"
+    >
+      <Icon name={masonry ? "layoutMasonry" : "layoutGrid"} className="size-4" />
+    </Button>
   )
 }

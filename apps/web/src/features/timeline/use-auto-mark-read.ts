@@ -1,5 +1,6 @@
-// Marks entries read in the entry list and the picture / video grids as the general settings ask (spec general settings): scrollMarkUnread — rows scrolled past
-// the top of the list; hoverMarkUnread — the row under the pointer; renderMarkUnread — every row rendered.
+// Marks entries read in the entry list and the picture / video grids as the general settings ask (spec general
+// settings): scrollMarkUnread — rows scrolled past the top of the list; hoverMarkUnread — the row under the pointer;
+// renderMarkUnread — every row shown on screen.
 // All three feed one batcher, so the server hears one POST /reads per burst.
 
 import type { Virtualizer } from "@tanstack/react-virtual"
@@ -14,6 +15,15 @@ import { ReadBatcher, scrolledPastIds } from "./read-batcher.ts"
  * grid's, whose measurements say where each slot ends.
  */
 const INTENT_MS = 1000
+/** How long the rows on screen stay put before renderMarkUnread marks them. */
+const RENDER_SETTLE_MS = 300
+
+/** The virtual rows (or grid slots) that overlap the scroller's visible box. */
+function shownItems(virtualizer: Virtualizer<HTMLDivElement, Element>) {
+  const top = virtualizer.scrollOffset ?? 0
+  const bottom = top + (virtualizer.scrollRect?.height ?? 0)
+  return virtualizer.getVirtualItems().filter((virtualRow) => virtualRow.end > top && virtualRow.start < bottom)
+}
 
 // A row that slides under a resting pointer (the list scrolled by keys or by itself) is not one the reader hovered:
 // browsers then send an enter and a synthetic move at the same place. So hovering is a pointer move on a row to a
@@ -80,12 +90,19 @@ export function useAutoMarkRead(
     [hoverMarkUnread, queue],
   )
 
-  const rendered = virtualizer.getVirtualItems().map((virtualRow) => itemAt(virtualRow.index))
-  const renderedKey = rendered.map((item) => (item && !item.read ? item.entries.id : "")).join(",")
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the rendered unread rows.
+  // renderMarkUnread: the rows on screen, not the ones rendered out of sight above and below it (overscan), and
+  // only once the rows have settled: the first layout, from estimated heights, can show a row that the measured
+  // one does not.
+  const shown = shownItems(virtualizer)
+  const shownKey = shown.map((virtualRow) => virtualRow.key).join(",")
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the rows on screen.
   useEffect(() => {
-    if (renderMarkUnread) queue(rendered)
-  }, [renderMarkUnread, renderedKey, queue])
+    if (!renderMarkUnread) return
+    const timer = setTimeout(() => {
+      queue(shownItems(virtualizer).map((virtualRow) => itemAtRef.current(virtualRow.index)))
+    }, RENDER_SETTLE_MS)
+    return () => clearTimeout(timer)
+  }, [renderMarkUnread, shownKey, queue, virtualizer])
 
   const listHandlers = {
     onScroll,

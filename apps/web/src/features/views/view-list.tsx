@@ -3,6 +3,7 @@ import { FeedViewType } from "@tidings/shared"
 import { lazy, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
+import { useSettingsStore } from "../../stores/settings-store.ts"
 import { EntryList, type EntryListProps } from "../timeline/entry-list.tsx"
 
 const SocialList = lazy(() => import("./social/social-list.tsx"))
@@ -30,11 +31,15 @@ function bodyOf(view: number) {
 
 export function ViewList({ view, ...props }: EntryListProps & { view: number }) {
   const { t } = useTranslation("common")
+  const dimRead = useSettingsStore((state) => state.general.dimRead)
   const Body = bodyOf(view)
+  // dimRead: every layout's rows carry data-read; index.css fades the read ones inside this box.
   return (
-    <Suspense fallback={<LoadingPane label={t("status.loading")} />}>
-      <Body {...props} />
-    </Suspense>
+    <div className="flex min-h-0 flex-1 flex-col" data-dim-read={dimRead ? "true" : undefined}>
+      <Suspense fallback={<LoadingPane label={t("status.loading")} />}>
+        <Body {...props} />
+      </Suspense>
+    </div>
   )
 }
 
