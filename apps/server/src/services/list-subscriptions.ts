@@ -13,7 +13,7 @@ import {
   updateListSubscription,
   upsertSubscription,
 } from "../storage/subscriptions.ts"
-import { listUnreadCounts, moveListToView } from "../storage/timeline.ts"
+import { moveListToView, unreadCountOf } from "../storage/timeline.ts"
 import { applyRulesToArrivals } from "./arrivals.ts"
 import type { SessionInfo } from "./session.ts"
 import { toList, toSubscription } from "./wire.ts"
@@ -52,8 +52,7 @@ export async function subscribeList(deps: Deps, session: SessionInfo, input: Lis
     // A copy announces nothing to webhooks (see ArrivalKind), so nothing is owed after the commit.
     await applyRulesToArrivals(deps, tx, arrived, "copy")
   })
-  const counts = await listUnreadCounts(deps.db, userId)
-  const unread = Object.fromEntries(counts.filter((c) => c.listId === list.id).map((c) => [c.listId!, c.count]))
+  const unread = { [list.id]: await unreadCountOf(deps.db, userId, list.id) }
   const feedIds = (await feedIdsOfLists(deps.db, [list.id])).get(list.id) ?? []
   return { feed: null, list: toList(list, feedIds), unread }
 }

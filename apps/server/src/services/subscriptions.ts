@@ -18,7 +18,7 @@ import {
   updateFeedSubscriptions,
   upsertSubscription,
 } from "../storage/subscriptions.ts"
-import { backfill, moveFeedToView, removeFeedsFromTimeline, unreadCounts } from "../storage/timeline.ts"
+import { backfill, moveFeedToView, removeFeedsFromTimeline, unreadCountOf } from "../storage/timeline.ts"
 import { applyRulesToArrivals } from "./arrivals.ts"
 import { findOrCreateFeed, normalizeFeedUrl } from "./feeds.ts"
 import { subscribeList, unsubscribeList, updateListSubscriptionFor } from "./list-subscriptions.ts"
@@ -63,16 +63,14 @@ export async function subscribe(deps: Deps, session: SessionInfo, input: Subscri
   if (!input.url) throw new AppError(ErrorCode.FeedMissingId)
   const url = normalizeFeedUrl(input.url)
   const userId = session.userId
-  const overLimit = async (db: DB) =>
-    session.feedSubscriptionLimit !== null &&
-    !(await findFeedByUrlForUser(db, userId, url)) &&
-    (await countSubscriptions(db, userId, "feed")) >= session.feedSubscriptionLimit
-  // Checked before the fetch (no fetch for a user at the limit) and again under the user's lock (no race past it).
-  if (await overLimit(deps.db)) throw new AppError(ErrorCode.TrialUserMaxFeedSubscriptionExceeded)
+  const limit = session.feedSubscriptionLimit
+  const followed = limit !== null && Boolean(await findFeedByUrlForUser(deps.db, userId, url))
+  // Checked before the fetch (no fetch for a user at the limit) and again, exactly, before the commit.
+  if (limit !== null && !followed && (await countSubscriptions(deps.db, userId, "feed")) >= limit) {
+    throw new AppError(ErrorCode.TrialUserMaxFeedSubscriptionExceeded)
+  }
   const feed = await findOrCreateFeed(deps, url)
   await withTransaction(deps.db, async (tx) => {
-    await lockUser(tx, userId)
-    if (await overLimit(tx)) throw new AppError(ErrorCode.TrialUserMaxFeedSubscriptionExceeded)
     await upsertSubscription(tx, {
       id: newId(),
       userId,
@@ -90,10 +88,16 @@ export async function subscribe(deps: Deps, session: SessionInfo, input: Subscri
     await refreshSubscriptionCounts(tx, [feed.id])
     // A copy announces nothing to webhooks (see ArrivalKind), so nothing is owed after the commit.
     await applyRulesToArrivals(deps, tx, arrived, "copy")
+    // The limit last, under the user's lock, which is then held only until the commit: a user's subscriptions made
+    // in parallel copy their entries in parallel, and still cannot pass the limit together.
+    if (limit !== null && !followed) {
+      await lockUser(tx, userId)
+      if ((await countSubscriptions(tx, userId, "feed")) > limit) {
+        throw new AppError(ErrorCode.TrialUserMaxFeedSubscriptionExceeded)
+      }
+    }
   })
-  const counts = await unreadCounts(deps.db, userId, input.view)
-  const unread = Object.fromEntries(counts.filter((c) => c.feedId === feed.id).map((c) => [c.feedId!, c.count]))
-  return { feed: toFeed(feed), list: null, unread }
+  return { feed: toFeed(feed), list: null, unread: { [feed.id]: await unreadCountOf(deps.db, userId, feed.id) } }
 }
 
 export interface UpdateInput {

@@ -92,7 +92,9 @@ export async function ping(db: DB): Promise<void> {
 /**
  * Serialises one user's limited creations (subscriptions, lists, inboxes, invitations): inside a transaction, this
  * row lock makes a concurrent "count, then insert" wait its turn, so a limit cannot be overrun by parallel calls.
+ * NO KEY UPDATE, because rows inserted with a foreign key to the user hold KEY SHARE on it: a stronger lock taken
+ * after such an insert would deadlock with another transaction's insert.
  */
 export async function lockUser(db: DB, userId: string): Promise<void> {
-  await db.execute(sql`select 1 from ${schema.user} where ${schema.user.id} = ${userId} for update`)
+  await db.execute(sql`select 1 from ${schema.user} where ${schema.user.id} = ${userId} for no key update`)
 }

@@ -163,22 +163,13 @@ async function feedIdsOfList(db: DB, listId: string, within?: string[]): Promise
   return rows.map((r) => r.feedId)
 }
 
-/** Unread counts per subscribed feed (zero included), for one view or all: the counters, never a count of rows. */
-export async function unreadCounts(db: DB, userId: string, view?: number) {
-  const rows = await db.execute<{ feedId: string; count: number }>(sql`
-    select s.feed_id as "feedId", coalesce(c.count, 0) as count
-    from ${subscriptions} s left join ${counters} c on c.user_id = s.user_id and c.source_id = s.feed_id
-    where s.user_id = ${userId} and s.feed_id is not null ${view === undefined ? sql`` : sql`and s.view = ${view}`}`)
-  return rows.rows
-}
-
-/** Unread counts per subscribed list (zero included): what reaches the user through each list. */
-export async function listUnreadCounts(db: DB, userId: string, view?: number) {
-  const rows = await db.execute<{ listId: string; count: number }>(sql`
-    select s.list_id as "listId", coalesce(c.count, 0) as count
-    from ${subscriptions} s left join ${counters} c on c.user_id = s.user_id and c.source_id = s.list_id
-    where s.user_id = ${userId} and s.list_id is not null ${view === undefined ? sql`` : sql`and s.view = ${view}`}`)
-  return rows.rows
+/** One feed's or list's unread count for a user. */
+export async function unreadCountOf(db: DB, userId: string, sourceId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: counters.count })
+    .from(counters)
+    .where(and(eq(counters.userId, userId), eq(counters.sourceId, sourceId)))
+  return row?.count ?? 0
 }
 
 /**
