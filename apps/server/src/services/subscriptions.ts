@@ -3,7 +3,7 @@
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { newId } from "../ids.ts"
-import { type DB, lockUser, withTransaction } from "../storage/db.ts"
+import { lockUser, withTransaction } from "../storage/db.ts"
 import { refreshSubscriptionCounts } from "../storage/feeds.ts"
 import { feedIdsOfLists } from "../storage/lists.ts"
 import {
