@@ -1,6 +1,6 @@
 // npm run bench:read -- [--db pglite|postgres] [--quick] [--seconds 10] [--clients 200]
-// The figures a reader lives with, measured against the real server process (`apps/server/src/main.ts`, as `npm
-// start` runs it) on loopback, with a load generator in its own process (bench/load.ts):
+// The figures a reader lives with, measured against the real server process (the bundle `npm start` builds and runs,
+// with its Node flags) on loopback, with a load generator in its own process (bench/load.ts):
 //  1. cold ingest through the API: one user subscribes to 200 feeds × 50 items, 4 subscriptions at a time
 //     (entries/s, and the server's peak resident memory meanwhile);
 //  2. one user with 100,000 unread entries (180 more feeds × 500 items, through the same calls): an unread page of
@@ -16,6 +16,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { parseArgs } from "node:util"
 import pg from "pg"
+import { buildServer } from "../scripts/build-server.mjs"
 import { type BenchFeedServer, serveFeeds } from "./feeds.ts"
 import type { LoadPlan, LoadResult } from "./load.ts"
 
@@ -51,6 +52,11 @@ const budgets = {
   mixedFailures: { max: [0, 0] },
 } as const
 type Figure = keyof typeof budgets
+
+/** The Node flags of `npm start` (package.json). */
+const SERVER_FLAGS = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"))
+  .scripts.start.split(" ")
+  .filter((word: string) => word.startsWith("--"))
 
 const SETS = quick
   ? { ingest: [40, 50], bulk: [36, 500], mixed: [40, 30], users: 40, perUser: 10, changing: 10 }
@@ -158,7 +164,7 @@ async function startServer(env: Record<string, string>, logFile: string, nodeArg
   const origin = `http://127.0.0.1:${port}`
   const log = openSync(logFile, "a")
   const started = performance.now()
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_FLAGS, "apps/server/dist/main.mjs"], {
     cwd: root,
     stdio: ["ignore", log, log],
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: "127.0.0.1" },
@@ -307,6 +313,7 @@ function subscribeAll(origin: string, account: Account, urls: string[]) {
 }
 
 async function main() {
+  await buildServer()
   const logFile = path.join(tmpdir(), `tidings-read-${process.pid}.log`)
   const db = await database()
   const env = {

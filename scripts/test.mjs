@@ -51,6 +51,7 @@ for (const ws of ["packages/shared", "apps/server", "apps/web", "apps/desktop"])
   }
 }
 check("build", process.execPath, [path.join(root, "scripts/build-web.mjs")])
+check("build", process.execPath, [path.join(root, "scripts/build-server.mjs")])
 suite("server", path.join(root, "apps/server"))
 suite("web", path.join(root, "apps/web"))
 suite("e2e", path.join(root, "apps/web"), ["--config", "vitest.e2e.config.ts"])

@@ -17,7 +17,11 @@ export async function boot() {
     dataDir: config.DATA_DIR,
     onConnectionError: (error) => log.warn("database connection lost", { error: error.message }),
   })
-  const parser = createFeedParser({ threads: config.FEED_PARSE_THREADS, timeoutMs: config.FEED_PARSE_TIMEOUT_MS })
+  const parser = createFeedParser({
+    threads: config.FEED_PARSE_THREADS,
+    timeoutMs: config.FEED_PARSE_TIMEOUT_MS,
+    idleMs: config.FEED_PARSE_IDLE_SECONDS * 1000,
+  })
   const webhooks = createWebhookDispatcher()
   const sessions = createSessionCache(config.SESSION_CACHE_SECONDS * 1000)
   const deps: Deps = { db: database.db, config, log, now: () => new Date(), parser, webhooks, sessions }

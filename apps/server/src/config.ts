@@ -81,6 +81,8 @@ const schema = z.object({
     .int()
     .min(0)
     .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  /** Parsing threads with no document for this long stop; the next document starts them again. */
+  FEED_PARSE_IDLE_SECONDS: z.coerce.number().min(1).default(60),
   /** A document still parsing after this long fails as not a feed, and its thread is replaced. */
   FEED_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The largest data import (POST /data/g) accepted; larger bodies get 14001 (413) unread. */

@@ -13,7 +13,7 @@ const auth = createAuth({
   log,
   secret: await resolveAuthSecret(database.db, config.AUTH_SECRET),
 })
-const jobs = startJobs(deps, { schedule: true, work: !config.REDIS_URL || config.API_WORKER })
+const jobs = await startJobs(deps, { schedule: true, work: !config.REDIS_URL || config.API_WORKER })
 const webDistDir = config.WEB_DIST_DIR ?? fileURLToPath(new URL("../../web/dist", import.meta.url))
 const app = createApp({ deps, auth, jobs, webDistDir })
 

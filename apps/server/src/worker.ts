@@ -8,7 +8,7 @@ if (!config.REDIS_URL) {
   log.error("npm run worker needs REDIS_URL (and DATABASE_URL when more than one process shares the data)")
   process.exit(1)
 }
-const jobs = startJobs(deps, { schedule: false, work: true })
+const jobs = await startJobs(deps, { schedule: false, work: true })
 log.info("worker started", { concurrency: config.FEED_FETCH_CONCURRENCY, database: database.kind })
 
 onShutdown(log, async () => {

@@ -2,7 +2,7 @@
 import type { Deps } from "../deps.ts"
 import { refreshFeed } from "../services/feeds.ts"
 import { findFeedById } from "../storage/feeds.ts"
-import { type BullWorker, createBullQueue, startBullWorker } from "./bullmq.ts"
+import type { BullWorker } from "./bullmq.ts"
 import { holdFeedLease } from "./lease.ts"
 import { type Maintenance, startMaintenance } from "./maintenance.ts"
 import { createInProcessQueue, type FeedJobHandler, type FeedQueue } from "./queue.ts"
@@ -41,12 +41,14 @@ export function feedJobHandler(deps: Deps): FeedJobHandler {
   }
 }
 
-export function startJobs(deps: Deps, options: JobOptions): Jobs {
+export async function startJobs(deps: Deps, options: JobOptions): Promise<Jobs> {
   const { config } = deps
   const concurrency = config.FEED_FETCH_CONCURRENCY
   let worker: BullWorker | undefined
   let queue: FeedQueue
   if (config.REDIS_URL) {
+    // BullMQ and its Redis client are loaded only when Redis is configured.
+    const { createBullQueue, startBullWorker } = await import("./bullmq.ts")
     const bull = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, lockMs: config.JOB_LOCK_MS }
     queue = createBullQueue(bull, deps.log)
     if (options.work) worker = startBullWorker(bull, feedJobHandler(deps), concurrency, deps.log)

@@ -1,8 +1,6 @@
 // HTML pages a feed reader meets besides feeds: a site's home page (feed auto-discovery) and an article page
 // (full content with Readability).
-import { Readability } from "@mozilla/readability"
 import { Parser } from "htmlparser2"
-import { parseHTML } from "linkedom"
 import { sanitizeHtml } from "./sanitize.ts"
 
 const FEED_TYPES = /^(application\/(rss|atom|rdf|feed)\+xml|application\/(feed\+)?json|application\/xml|text\/xml)\b/i
@@ -49,7 +47,12 @@ function absolute(href: string, base: string): string | null {
 }
 
 /** The main article of a page as sanitised HTML, or null when Readability finds none. */
-export function extractArticle(html: string, pageUrl: string): { title: string | null; content: string } | null {
+export async function extractArticle(
+  html: string,
+  pageUrl: string,
+): Promise<{ title: string | null; content: string } | null> {
+  // Loaded on the first article asked for: a DOM and Readability are heavy, and many servers never need them.
+  const [{ parseHTML }, { Readability }] = await Promise.all([import("linkedom"), import("@mozilla/readability")])
   const { document } = parseHTML(html)
   const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], {
     charThreshold: 200,

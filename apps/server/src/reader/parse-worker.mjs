@@ -1,16 +1,6 @@
-// Entry of a parsing thread (reader/parser.ts). Plain JavaScript so it starts the same under `node --import tsx`,
-// under vitest, or anywhere else: it registers tsx for this thread, then loads the TypeScript parser.
-import { parentPort } from "node:worker_threads"
+// Entry of a parsing thread when the server runs from its TypeScript sources (`node --import tsx`, vitest): it
+// registers tsx for this thread, then loads the message loop. The production build bundles parse-thread.ts instead.
 import { register } from "tsx/esm/api"
 
 register()
-const { parseDocument } = await import("./parser.ts")
-
-parentPort.on("message", ({ bytes, input, prepare }) => {
-  try {
-    parentPort.postMessage({ ok: true, result: parseDocument(bytes, input, prepare) })
-  } catch (error) {
-    parentPort.postMessage({ ok: false, name: error?.name ?? "Error", message: String(error?.message ?? error) })
-  }
-})
-parentPort.postMessage({ ready: true })
+await import("./parse-thread.ts")

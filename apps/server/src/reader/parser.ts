@@ -2,8 +2,7 @@
 // beside the event loop instead of on it, and a hostile document that outlives its time budget or its heap limit
 // costs one thread, never the server. `threads: 0` parses inline (scripts and tools).
 import { Worker } from "node:worker_threads"
-import { type PreparedEntries, type PrepareOptions, prepareEntries } from "./entry-rows.ts"
-import { parseFeedDocument } from "./parse.ts"
+import type { PreparedEntries, PrepareOptions } from "./entry-rows.ts"
 import { FeedParseError, type ParsedFeed, type ParseInput } from "./types.ts"
 
 /** A document parsed for storing: the feed's own fields, and its entries already as rows (reader/entry-rows.ts). */
@@ -16,21 +15,9 @@ export interface FeedParser {
   parse(bytes: Uint8Array, input: ParseInput): Promise<ParsedFeed>
   /** Parses and prepares the entries as rows (capped, stored at `prepare.now`), on the parsing thread. */
   parseForIngest(bytes: Uint8Array, input: ParseInput, prepare: PrepareOptions): Promise<IngestDocument>
+  /** Parsing threads alive now (starting, idle or busy). */
+  threads(): number
   close(): Promise<void>
-}
-
-/** What a parsing thread does with one document; shared with parse-worker.mjs so both modes answer alike. */
-export function parseDocument(bytes: Uint8Array, input: ParseInput): ParsedFeed
-export function parseDocument(bytes: Uint8Array, input: ParseInput, prepare: PrepareOptions): IngestDocument
-export function parseDocument(
-  bytes: Uint8Array,
-  input: ParseInput,
-  prepare?: PrepareOptions,
-): ParsedFeed | IngestDocument {
-  const parsed = parseFeedDocument(bytes, input)
-  if (!prepare) return parsed
-  const { entries, ...feed } = parsed
-  return { feed, entries: prepareEntries(entries, prepare) }
 }
 
 export interface FeedParserOptions {
@@ -39,6 +26,8 @@ export interface FeedParserOptions {
   timeoutMs: number
   /** Heap of one parsing thread; a document that needs more fails as not a feed. */
   maxHeapMb?: number
+  /** Threads idle this long are stopped (and started again by the next document): an idle server keeps none. */
+  idleMs?: number
 }
 
 interface Job {
@@ -56,13 +45,17 @@ type Reply =
 
 // A feed is at most FEED_MAX_BYTES (10 MB by default); its parse tree needs some tens of times that at worst.
 const DEFAULT_HEAP_MB = 768
+const DEFAULT_IDLE_MS = 60_000
 const workerUrl = new URL("./parse-worker.mjs", import.meta.url)
 
 export function createFeedParser(options: FeedParserOptions): FeedParser {
   if (options.threads <= 0) {
+    // The parser is loaded on first use, here as in the threads: the API process itself never needs it otherwise.
+    const inline = () => import("./parse-document.ts")
     return {
-      parse: async (bytes, input) => parseDocument(bytes, input),
-      parseForIngest: async (bytes, input, prepare) => parseDocument(bytes, input, prepare),
+      parse: async (bytes, input) => (await inline()).parseDocument(bytes, input),
+      parseForIngest: async (bytes, input, prepare) => (await inline()).parseDocument(bytes, input, prepare),
+      threads: () => 0,
       close: async () => {},
     }
   }
@@ -75,11 +68,10 @@ class ParserPool implements FeedParser {
   private readonly busy = new Set<Worker>()
   private readonly waiting: Job[] = []
   private closed = false
+  private retireTimer: NodeJS.Timeout | undefined
 
-  constructor(private readonly options: FeedParserOptions) {
-    // Started now, so the first feeds after a start do not wait for threads to load the parser.
-    for (let i = 0; i < options.threads; i++) this.spawn()
-  }
+  // Threads start with the first documents and stop after idleMs without one: each holds a V8 heap and the parser.
+  constructor(private readonly options: FeedParserOptions) {}
 
   parse(bytes: Uint8Array, input: ParseInput): Promise<ParsedFeed> {
     return this.submit(bytes, input) as Promise<ParsedFeed>
@@ -99,11 +91,16 @@ class ParserPool implements FeedParser {
 
   async close(): Promise<void> {
     this.closed = true
+    clearTimeout(this.retireTimer)
     for (const job of this.waiting.splice(0)) job.reject(new Error("The feed parser is closed"))
     const all = [...this.starting, ...this.idle.splice(0), ...this.busy]
     this.starting.clear()
     this.busy.clear()
     await Promise.all(all.map((worker) => worker.terminate()))
+  }
+
+  threads(): number {
+    return this.size
   }
 
   private get size(): number {
@@ -112,8 +109,17 @@ class ParserPool implements FeedParser {
 
   private dispatch(): void {
     if (this.closed) return
+    clearTimeout(this.retireTimer)
     while (this.waiting.length && this.idle.length) this.run(this.idle.pop()!, this.waiting.shift()!)
-    while (this.size < this.options.threads) this.spawn()
+    while (this.waiting.length > this.starting.size && this.size < this.options.threads) this.spawn()
+    if (!this.waiting.length && !this.busy.size && !this.starting.size && this.idle.length) {
+      this.retireTimer = setTimeout(() => this.retire(), this.options.idleMs ?? DEFAULT_IDLE_MS)
+      this.retireTimer.unref()
+    }
+  }
+
+  private retire(): void {
+    for (const worker of this.idle.splice(0)) void worker.terminate()
   }
 
   /** A thread counts as started once it has loaded the parser, so the time budget covers parsing alone. */

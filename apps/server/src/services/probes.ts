@@ -1,6 +1,5 @@
 // Health probes for operators and load balancers: each answers how long its dependency took, or fails within a
 // time box, so a dead dependency is reported instead of hanging the probe (and the monitor waiting on it).
-import { Redis } from "ioredis"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import type { Jobs } from "../jobs/index.ts"
@@ -58,6 +57,7 @@ export async function probeRedis(deps: Deps, jobs: Jobs) {
     throw new AppError(ErrorCode.MissingConfiguration, { reason: "REDIS_URL is not set: jobs run in-process" })
   }
   // Its own connection, not the queue's: that one retries for ever and queues commands while Redis is away.
+  const { Redis } = await import("ioredis")
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: REDIS_PROBE_MS,

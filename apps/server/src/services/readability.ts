@@ -33,7 +33,7 @@ async function extract(deps: Deps, entryId: string, url: string): Promise<string
   try {
     const page = await fetchDocument(url, { ...fetchOptions(deps), accept: HTML_ACCEPT })
     if (page.status !== "ok") return null
-    const article = extractArticle(decodeHtmlBytes(page.body, page.contentType), page.url)
+    const article = await extractArticle(decodeHtmlBytes(page.body, page.contentType), page.url)
     if (!article) return null
     await saveReadability(deps.db, entryId, article.content, deps.now())
     return article.content

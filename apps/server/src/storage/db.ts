@@ -2,13 +2,8 @@
 import { mkdirSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { PGlite } from "@electric-sql/pglite"
 import { type SQL, sql } from "drizzle-orm"
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres"
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator"
-import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite"
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator"
-import pg from "pg"
+import type { PgliteDatabase } from "drizzle-orm/pglite"
 import * as schema from "./schema.ts"
 
 /** One type for both drivers; the query builder is the same, only the driver underneath differs. */
@@ -36,7 +31,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options) : openPglite(options)
 }
 
+// Each driver is loaded only when it is used: a server on PostgreSQL never loads the embedded database, and the
+// other way round (start-up time and memory).
 async function openPostgres({ databaseUrl, poolSize = 10, onConnectionError }: OpenOptions): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ])
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
   // pg emits an error on the pool when an idle client's connection drops; the pool replaces the client.
   pool.on("error", (error) =>
@@ -53,6 +55,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     dir = path.resolve(options.dataDir, "pglite")
     mkdirSync(dir, { recursive: true })
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ])
   const client = new PGlite(dir, options.snapshot ? { loadDataDir: options.snapshot } : {})
   await client.waitReady
   const db = drizzlePglite(client, { schema })

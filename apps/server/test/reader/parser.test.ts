@@ -32,6 +32,18 @@ afterEach(async () => {
 })
 
 describe("the feed parser's threads", () => {
+  it("start with the first document and stop once idle, to start again for the next", async () => {
+    parser = createFeedParser({ threads: 2, timeoutMs: 10_000, idleMs: 300 })
+    expect(parser.threads()).toBe(0)
+    await parser.parse(small, input)
+    expect(parser.threads()).toBe(1)
+    await Promise.all([parser.parse(small, input), parser.parse(small, input), parser.parse(small, input)])
+    expect(parser.threads()).toBe(2)
+    // Both stop 300 ms after their last document (the second may still be starting: threads load the parser).
+    await expect.poll(() => parser!.threads(), { timeout: 5_000 }).toBe(0)
+    expect((await parser.parse(small, input)).title).toBe("Threads")
+  })
+
   it("answer what parsing inline answers, dates included, for many documents at once", async () => {
     parser = createFeedParser({ threads: 2, timeoutMs: 10_000 })
     const docs = Array.from({ length: 12 }, (_, i) => makeDoc(20, `doc${i}`))

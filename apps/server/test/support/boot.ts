@@ -51,7 +51,11 @@ export async function bootServer(
     ...redis,
     ...env,
   })
-  const parser = createFeedParser({ threads: config.FEED_PARSE_THREADS, timeoutMs: config.FEED_PARSE_TIMEOUT_MS })
+  const parser = createFeedParser({
+    threads: config.FEED_PARSE_THREADS,
+    timeoutMs: config.FEED_PARSE_TIMEOUT_MS,
+    idleMs: config.FEED_PARSE_IDLE_SECONDS * 1000,
+  })
   const log = createLogger(config.LOG_LEVEL, options.logSink)
   const deps: Deps = {
     db: database.db,
@@ -69,7 +73,7 @@ export async function bootServer(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   config.BASE_URL = url
   const auth = createAuth({ db: database.db, config, log, secret: "test-secret-test-secret-test-secret-0123" })
-  const jobs = startJobs(deps, { schedule: false, work: !config.REDIS_URL || config.API_WORKER })
+  const jobs = await startJobs(deps, { schedule: false, work: !config.REDIS_URL || config.API_WORKER })
   app = createApp({ deps, auth, jobs, webDistDir: options.webDistDir })
   return {
     url,

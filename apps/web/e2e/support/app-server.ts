@@ -7,6 +7,8 @@ import path from "node:path"
 
 export const repoRoot = path.resolve(new URL("../../../..", import.meta.url).pathname)
 export const webDist = path.join(repoRoot, "apps/web/dist")
+/** The server as `npm start` runs it: the bundle scripts/build-server.mjs makes (npm test's build step). */
+const serverBundle = path.join(repoRoot, "apps/server/dist/main.mjs")
 
 export interface AppServer {
   origin: string
@@ -43,10 +45,13 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   if (!existsSync(path.join(webDist, "index.html"))) {
     throw new Error(`${webDist}/index.html is missing: build the web client first (cd apps/web && npx vite build).`)
   }
+  if (!existsSync(serverBundle)) {
+    throw new Error(`${serverBundle} is missing: build the server first (node scripts/build-server.mjs).`)
+  }
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(path.join(tmpdir(), "tidings-e2e-"))
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,0 +1,1 @@
+export function buildServer(options?: { force?: boolean }): Promise<boolean>
