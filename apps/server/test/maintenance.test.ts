@@ -23,6 +23,28 @@ async function subscribedReader(server: TestServer, path: string, count: number)
   return { user, api, feedId: res.body.feed.id as string }
 }
 
+describe("unread counters", () => {
+  it("go with their user, whatever order the cascades run in", async () => {
+    const server = await startTestServer()
+    try {
+      const reader = await subscribedReader(server, "/departing.xml", 9)
+      await reader.api("POST", "/lists", { title: "kept", view: 0, fee: 0 })
+      const db = server.deps.db
+      const counters = async () =>
+        (
+          await db.execute<{ n: number }>(
+            sql`select count(*)::int as n from unread_counts where user_id = ${reader.user.id}`,
+          )
+        ).rows[0]!.n
+      expect(await counters()).toBeGreaterThan(0)
+      await db.execute(sql`delete from "user" where id = ${reader.user.id}`)
+      expect(await counters()).toBe(0)
+    } finally {
+      await server.close()
+    }
+  })
+})
+
 describe("maintenance", () => {
   it("gathers statistics for the tables a bulk ingest grew, and then leaves them alone", async () => {
     const server = await startTestServer({ FEED_MAX_ENTRIES_PER_FETCH: "5000" }, { freshDatabase: true })

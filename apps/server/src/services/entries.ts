@@ -2,9 +2,8 @@
 import { ENTRY_PAGE_DEFAULT_LIMIT, ENTRY_PAGE_MAX_LIMIT, type EntryListItem } from "@tidings/shared"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
-import { collectionPage } from "../storage/collections.ts"
 import { contentForUser, findEntryForUser } from "../storage/entries.ts"
-import { newestInsertedAfter, timelinePageJson } from "../storage/timeline.ts"
+import { newestInsertedAfter, starredPageJson, timelinePageJson } from "../storage/timeline.ts"
 import { addEntrySettings } from "./actions.ts"
 import { toEntryListItem } from "./wire.ts"
 
@@ -26,17 +25,22 @@ export interface ListInput {
 export async function listEntriesJson(deps: Deps, userId: string, input: ListInput): Promise<string> {
   const limit = Math.min(Math.max(input.limit ?? ENTRY_PAGE_DEFAULT_LIMIT, 1), ENTRY_PAGE_MAX_LIMIT)
   const withContent = input.withContent ?? false
-  if (input.isCollection) {
-    const rows = await collectionPage(
-      deps.db,
-      { userId, view: input.view, before: input.publishedAfter, unreadOnly: input.read === false },
-      limit,
-      withContent,
-    )
-    return JSON.stringify(await withSettings(deps, userId, rows.map(toEntryListItem)))
-  }
+  const page = input.isCollection
+    ? await starredPageJson(
+        deps.db,
+        { userId, view: input.view, before: input.publishedAfter, unreadOnly: input.read === false },
+        limit,
+        withContent,
+      )
+    : await timelinePage(deps, userId, input, limit, withContent)
+  // Only the rules' results need the items as objects; without rules the database's JSON goes out as it is.
+  if (!page.hasRules) return page.items
+  return JSON.stringify(await withSettings(deps, userId, JSON.parse(page.items) as EntryListItem[]))
+}
+
+function timelinePage(deps: Deps, userId: string, input: ListInput, limit: number, withContent: boolean) {
   const feedIds = input.feedIdList?.length ? input.feedIdList : input.feedId ? [input.feedId] : undefined
-  const page = await timelinePageJson(
+  return timelinePageJson(
     deps.db,
     {
       userId,
@@ -51,9 +55,6 @@ export async function listEntriesJson(deps: Deps, userId: string, input: ListInp
     limit,
     withContent,
   )
-  // Only the rules' results need the items as objects; without rules the database's JSON goes out as it is.
-  if (!page.hasRules) return page.items
-  return JSON.stringify(await withSettings(deps, userId, JSON.parse(page.items) as EntryListItem[]))
 }
 
 /** Each item carries the results of the user's action rules for it. */

@@ -1,5 +1,5 @@
 // Entry rows: the ingest upsert and the reads that need an entry's content.
-import { type AnyColumn, and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm"
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from "drizzle-orm"
 import { PgDialect } from "drizzle-orm/pg-core"
 import type { EntryBatch, EntryRowPayload } from "../reader/entry-rows.ts"
 import type { DB } from "./db.ts"
@@ -7,20 +7,6 @@ import { collections, entries, feeds, listFeeds, subscriptions, timeline, unread
 
 export type EntryRow = typeof entries.$inferSelect
 export type FeedRow = typeof feeds.$inferSelect
-
-const { content: _content, contentHash: _hash, readabilityContent: _rc, ...listEntryColumns } = getTableColumns(entries)
-
-/** What an entry list item selects: the entry without its heavy columns (content only when asked), its feed, and
- * when the user starred it. `view` comes from the table the list is built on; read state and sources are the
- * caller's to add. */
-export function listItemColumns<V extends AnyColumn>(withContent: boolean, view: V) {
-  return {
-    entry: withContent ? { ...listEntryColumns, content: entries.content } : listEntryColumns,
-    feed: feeds,
-    view,
-    starredAt: collections.createdAt,
-  }
-}
 
 /** Whether the user has read an entry of their timeline (null when it is not in their timeline). */
 export function readFlag(userId: string, entryId: AnyColumn): SQL<boolean | null> {

@@ -110,7 +110,7 @@ export interface InboxEntryFilter {
   before?: Date
 }
 
-function pageQuery(db: DB, f: InboxEntryFilter, extra: SQL[] = []) {
+export function inboxPageQuery(db: DB, f: InboxEntryFilter, extra: SQL[] = []) {
   return db
     .select(listColumns)
     .from(inboxEntries)
@@ -126,14 +126,17 @@ function pageQuery(db: DB, f: InboxEntryFilter, extra: SQL[] = []) {
     .orderBy(desc(inboxEntries.publishedAt), desc(inboxEntries.id))
 }
 
-export type InboxEntryListRow = Awaited<ReturnType<typeof pageQuery>>[number]
+export type InboxEntryListRow = Awaited<ReturnType<typeof inboxPageQuery>>[number]
 
 /** A page, newest first; one that ends inside a run of equal timestamps is extended to the end of the run. */
 export async function inboxEntryPage(db: DB, f: InboxEntryFilter, limit: number): Promise<InboxEntryListRow[]> {
-  const rows = await pageQuery(db, f).limit(limit)
+  const rows = await inboxPageQuery(db, f).limit(limit)
   const last = rows.at(-1)
   if (rows.length < limit || !last) return rows
-  const tail = await pageQuery(db, f, [eq(inboxEntries.publishedAt, last.publishedAt), lt(inboxEntries.id, last.id)])
+  const tail = await inboxPageQuery(db, f, [
+    eq(inboxEntries.publishedAt, last.publishedAt),
+    lt(inboxEntries.id, last.id),
+  ])
   return rows.concat(tail)
 }
 

@@ -317,7 +317,7 @@ export const collections = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.entryId] }),
-    index("collections_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("collections_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.entryId.desc().nullsFirst()),
   ],
 )
 
@@ -429,7 +429,10 @@ export const inboxEntries = pgTable(
       t.publishedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index("inbox_entries_unread_idx").on(t.inboxHandle).where(sql`not ${t.read}`),
+    // Unread pages in shown order, and unread counts (its leading column).
+    index("inbox_entries_unread_idx")
+      .on(t.inboxHandle, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`not ${t.read}`),
   ],
 )
 

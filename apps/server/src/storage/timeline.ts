@@ -42,14 +42,23 @@ export interface TimelineFilter {
 /** Up to this many feeds, a page over several feeds takes each feed's newest rows from its own index range. */
 const PER_FEED_MAX = 32
 
-/** The conditions of a filter on rows of `timeline` or `unread` (same columns) under the alias `x`. */
-function conditions(f: TimelineFilter, feedIds = f.feedIds): SQL[] {
+/**
+ * The conditions of a filter on rows of `timeline` or `unread` (same columns) under the alias `x`; `byFeed: false`
+ * leaves the feeds to the caller (a page read feed by feed).
+ */
+function conditions(f: TimelineFilter, { byFeed = true } = {}): SQL[] {
+  const feedIds = byFeed ? f.feedIds : undefined
   const where: SQL[] = [sql`x.user_id = ${f.userId}`]
   if (f.view !== undefined) where.push(sql`x.view = ${f.view}`)
   if (feedIds?.length === 1) where.push(sql`x.feed_id = ${feedIds[0]}`)
-  else if (feedIds) where.push(sql`x.feed_id = any(${sql.param(feedIds)}::text[])`)
-  if (f.listId) where.push(sql`${f.listId} = any(x.sources)`)
-  if (f.before) where.push(sql`x.published_at < ${f.before.toISOString()}::timestamptz`)
+  // Many feeds (a large category) are most of a timeline: filtered while reading the timeline's order, never
+  // gathered from each feed's index and sorted (the expression keeps the planner off that index).
+  else if (feedIds) where.push(sql`(x.feed_id || '') = any(${sql.param(feedIds)}::text[])`)
+  // Containment rather than = any(): ANALYZE keeps statistics of the elements, so the planner can count the rows.
+  if (f.listId) where.push(sql`x.sources @> array[${f.listId}]::text[]`)
+  // A cursor's value is hidden from the planner (a subquery): how deep it reaches into one reader's timeline is not
+  // something column statistics of all readers can tell, and guessing "a few rows" there makes it sort them all.
+  if (f.before) where.push(sql`x.published_at < (select ${f.before.toISOString()}::timestamptz)`)
   if (f.publishedFrom) where.push(sql`x.published_at >= ${f.publishedFrom.toISOString()}::timestamptz`)
   if (f.publishedTo) where.push(sql`x.published_at <= ${f.publishedTo.toISOString()}::timestamptz`)
   if (f.insertedBefore) where.push(sql`x.inserted_at < ${f.insertedBefore.toISOString()}::timestamptz`)
@@ -74,7 +83,7 @@ function pageKeys(f: TimelineFilter, limit: number, extra: SQL[] = []): SQL {
   const table = f.unreadOnly ? unread : timeline
   const feedIds = f.feedIds
   if (feedIds && feedIds.length > 1 && feedIds.length <= PER_FEED_MAX) {
-    const where = sql.join([...conditions(f, []), sql`x.feed_id = f.id`, ...extra], sql` and `)
+    const where = sql.join([...conditions(f, { byFeed: false }), sql`x.feed_id = f.id`, ...extra], sql` and `)
     return sql`select p.* from unnest(${sql.param(feedIds)}::text[]) f(id) cross join lateral (
         select ${PAGE_COLUMNS} from ${table} x where ${where} ${NEWEST_FIRST} limit ${limit}
       ) p ${NEWEST_FIRST} limit ${limit}`
@@ -99,27 +108,79 @@ function pageWithRun(f: TimelineFilter, limit: number): SQL {
  * each feed's object once however many of its entries the page holds; and whether the user has action rules, whose
  * results are the one part the database cannot add.
  */
-function pageJson(f: TimelineFilter, keys: SQL, withContent: boolean): SQL {
+function pageJson(f: Pick<TimelineFilter, "userId" | "unreadOnly">, keys: SQL, withContent: boolean): SQL {
   const read = f.unreadOnly
     ? sql`false`
     : sql`not exists (select 1 from ${unread} u where u.user_id = ${f.userId} and u.entry_id = p.entry_id)`
+  const starredAt = sql`(select c.created_at from ${collections} c where c.user_id = ${f.userId} and c.entry_id = page.entry_id)`
   const item = (starred: boolean) =>
-    sql`json_build_object('entries', ${entryJson("e", withContent)}, 'feeds', fj.feed, 'read', ${read},
-      'view', p.view, 'from', p.sources${
-        starred ? sql`, 'collections', json_build_object('createdAt', ${isoJson("c.created_at")})` : sql``
-      })`
+    sql`json_build_object('entries', e.entry, 'feeds', fj.feed, 'read', ${read}, 'view', p.view, 'from', p.sources${
+      starred ? sql`, 'collections', json_build_object('createdAt', ${isoJson("p.starred_at")})` : sql``
+    })`
+  // Entries, feeds and stars are looked up by key for each row of the page (scalar subqueries), so no plan ever
+  // reads those tables whole, however small the planner believes the page to be.
   return sql`with page as (${keys}),
     feed_json as (
-      select f.id, ${feedJson("f")} as feed from ${feeds} f where f.id in (select feed_id from page)
+      select d.feed_id as id, (select ${feedJson("f")} from ${feeds} f where f.id = d.feed_id) as feed
+      from (select distinct feed_id from page) d
     )
     select coalesce(json_agg(item order by published_at desc, entry_id desc), '[]')::text as items,
       exists (select 1 from ${actions} a where a.user_id = ${f.userId} and a.rules <> '[]'::jsonb) as "hasRules"
     from (
       select p.published_at, p.entry_id,
-        case when c.created_at is null then ${item(false)} else ${item(true)} end as item
-      from page p join ${entries} e on e.id = p.entry_id join feed_json fj on fj.id = p.feed_id
-      left join ${collections} c on c.user_id = ${f.userId} and c.entry_id = p.entry_id
+        case when p.starred_at is null then ${item(false)} else ${item(true)} end as item
+      from (select page.*, ${starredAt} as starred_at from page) p
+      cross join lateral (
+        select (select ${entryJson("e", withContent)} from ${entries} e where e.id = p.entry_id) as entry
+      ) e
+      join feed_json fj on fj.id = p.feed_id
     ) items`
+}
+
+export interface StarredFilter {
+  userId: string
+  view?: number
+  /** Exclusive upper bound on the star time. */
+  before?: Date
+  unreadOnly?: boolean
+}
+
+/**
+ * The keys of a page of starred entries, most recently starred first, from collections' index in that order; the
+ * star time stands in as the order column, and a page ending inside a run of equal star times (a rule starred many
+ * at once) runs to the end of it.
+ */
+function starredKeys(f: StarredFilter, limit: number): SQL {
+  const where = [sql`c.user_id = ${f.userId}`]
+  if (f.view !== undefined) where.push(sql`c.view = ${f.view}`)
+  if (f.before) where.push(sql`c.created_at < (select ${f.before.toISOString()}::timestamptz)`)
+  if (f.unreadOnly)
+    where.push(sql`exists (select 1 from ${unread} u where u.user_id = c.user_id and u.entry_id = c.entry_id)`)
+  const keys = (extra: SQL[], n: number) => sql`
+    select c.entry_id, c.feed_id, c.view, c.created_at as published_at from ${collections} c
+    where ${sql.join([...where, ...extra], sql` and `)} order by c.created_at desc, c.entry_id desc limit ${n}`
+  const run = [
+    sql`c.created_at = (select min(published_at) from first_page)`,
+    sql`c.entry_id < (select min(entry_id) from first_page where published_at = (select min(published_at) from first_page))`,
+    sql`(select count(*) from first_page) = ${limit}`,
+  ]
+  // An entry starred and then unsubscribed from has no timeline row: it reached the user through nothing now.
+  return sql`with first_page as (${keys([], limit)})
+    select k.*, coalesce((select t.sources from ${timeline} t where t.user_id = ${f.userId} and t.entry_id = k.entry_id),
+      '{}'::text[]) as sources
+    from (select * from first_page union all (${keys(run, RUN_LIMIT)})) k`
+}
+
+export function starredPageStatement(f: StarredFilter, limit: number, withContent: boolean) {
+  const flags = [f.view === undefined ? "" : "v", f.before ? "b" : "", f.unreadOnly ? "u" : "", withContent ? "c" : ""]
+  return { name: `starred_${flags.join("")}`, query: pageJson(f, starredKeys(f, limit), withContent) }
+}
+
+/** Starred entries as JSON text, most recently starred first; like timeline pages, built by the database. */
+export async function starredPageJson(db: DB, f: StarredFilter, limit: number, withContent = false) {
+  const { name, query } = starredPageStatement(f, limit, withContent)
+  const [row] = await executePrepared<{ items: string; hasRules: boolean }>(db, name, query)
+  return row ?? { items: "[]", hasRules: false }
 }
 
 /** The prepared statement's name for a page of this shape: one per statement text the filter's flags produce. */
@@ -138,21 +199,26 @@ function pageStatementName(f: TimelineFilter, withContent: boolean): string {
   return `page_${flags.join("")}`
 }
 
+/** The statement of a page and its prepared name (exported for test/query-plans.test.ts). */
+export function pageStatement(f: TimelineFilter, limit: number, withContent: boolean) {
+  return { name: pageStatementName(f, withContent), query: pageJson(f, pageWithRun(f, limit), withContent) }
+}
+
 /**
  * A page, newest first, as JSON text: only its rows touch `entries`. A page that ends inside a run of equal
  * timestamps is extended to the end of the run, because the next page starts strictly before that timestamp.
  */
 export async function timelinePageJson(db: DB, f: TimelineFilter, limit: number, withContent = false) {
-  // A list's rows are those of its feeds that carry the list as a source: read feed by feed like a category.
-  const filter = f.listId ? { ...f, feedIds: await feedIdsOfList(db, f.listId, f.feedIds) } : f
+  const filter = await withListFeeds(db, f)
   if (filter.feedIds?.length === 0) return { items: "[]", hasRules: false }
-  const query = pageJson(filter, pageWithRun(filter, limit), withContent)
-  const [row] = await executePrepared<{ items: string; hasRules: boolean }>(
-    db,
-    pageStatementName(filter, withContent),
-    query,
-  )
+  const { name, query } = pageStatement(filter, limit, withContent)
+  const [row] = await executePrepared<{ items: string; hasRules: boolean }>(db, name, query)
   return row ?? { items: "[]", hasRules: false }
+}
+
+/** A list's rows are those of its feeds that carry the list as a source: read feed by feed like a category. */
+export async function withListFeeds(db: DB, f: TimelineFilter): Promise<TimelineFilter> {
+  return f.listId ? { ...f, feedIds: await feedIdsOfList(db, f.listId, f.feedIds) } : f
 }
 
 async function feedIdsOfList(db: DB, listId: string, within?: string[]): Promise<string[]> {
@@ -178,11 +244,14 @@ export async function unreadCountOf(db: DB, userId: string, sourceId: string): P
  * counters, zero included, and the user's inboxes from their unread entries.
  */
 export async function unreadCountsJson(db: DB, userId: string, view?: number): Promise<string> {
+  const { name, query } = unreadCountsStatement(userId, view)
+  const rows = await executePrepared<{ counts: string }>(db, name, query)
+  return rows[0]?.counts ?? "{}"
+}
+
+export function unreadCountsStatement(userId: string, view?: number) {
   const inView = view === undefined ? sql`` : sql`and s.view = ${view}`
-  const rows = await executePrepared<{ counts: string }>(
-    db,
-    view === undefined ? "unread_counts" : "unread_counts_view",
-    sql`
+  const query = sql`
     select coalesce(json_object_agg(id, count), '{}')::text as counts from (
       select coalesce(s.feed_id, s.list_id) as id, coalesce(c.count, 0) as count
       from ${subscriptions} s left join ${counters} c
@@ -195,9 +264,8 @@ export async function unreadCountsJson(db: DB, userId: string, view?: number): P
           ? sql``
           : sql`and exists (select 1 from ${subscriptions} s where s.user_id = i.user_id and s.inbox_id = i.handle ${inView})`
       }
-    ) counts`,
-  )
-  return rows[0]?.counts ?? "{}"
+    ) counts`
+  return { name: view === undefined ? "unread_counts" : "unread_counts_view", query }
 }
 
 /** Every unread timeline row and inbox entry of the user, counted once. */
@@ -231,13 +299,17 @@ export async function setRead(db: DB, userId: string, entryIds: string[], read: 
 
 /** Marks every unread row matching the filter read, in one statement; answers how many per feed. */
 export async function markAllRead(db: DB, f: TimelineFilter): Promise<Record<string, number>> {
-  const changed = await db.execute<{ feed_id: string; n: number }>(sql`
+  const changed = await db.execute<{ feed_id: string; n: number }>(markAllReadStatement(f))
+  return Object.fromEntries(changed.rows.map((r) => [r.feed_id, r.n]))
+}
+
+export function markAllReadStatement(f: TimelineFilter): SQL {
+  return sql`
     with marked as (
       delete from ${unread} x where ${sql.join(conditions(f), sql` and `)}
       returning x.feed_id
     )
-    select feed_id, count(*)::int as n from marked group by feed_id`)
-  return Object.fromEntries(changed.rows.map((r) => [r.feed_id, r.n]))
+    select feed_id, count(*)::int as n from marked group by feed_id`
 }
 
 export async function timelineRow(db: DB, userId: string, entryId: string) {
@@ -311,13 +383,19 @@ export async function moveFeedToView(db: DB, userId: string, feedId: string | st
     .where(and(eq(timeline.userId, userId), inArray(timeline.feedId, ids)))
 }
 
+export function newestInsertedAfterStatement(f: TimelineFilter, after: Date): SQL {
+  // From the timeline's arrival index even for unread only: the newest arrivals are nearly always unread, so the
+  // first row or so answers; `unread` has no index by arrival time.
+  const where = [...conditions(f), sql`x.inserted_at > ${after.toISOString()}::timestamptz`]
+  if (f.unreadOnly)
+    where.push(sql`exists (select 1 from ${unread} u where u.user_id = x.user_id and u.entry_id = x.entry_id)`)
+  return sql`select x.entry_id as "entryId", x.inserted_at as "insertedAt" from ${timeline} x
+    where ${sql.join(where, sql` and `)} order by x.inserted_at desc limit 1`
+}
+
 /** The newest timeline row inserted after `after` that matches the filter, if any. */
 export async function newestInsertedAfter(db: DB, f: TimelineFilter, after: Date) {
-  const table = f.unreadOnly ? unread : timeline
-  const where = sql.join([...conditions(f), sql`x.inserted_at > ${after.toISOString()}::timestamptz`], sql` and `)
-  const rows = await db.execute<{ entryId: string; insertedAt: string }>(sql`
-    select x.entry_id as "entryId", x.inserted_at as "insertedAt" from ${table} x where ${where}
-    order by x.inserted_at desc limit 1`)
+  const rows = await db.execute<{ entryId: string; insertedAt: string }>(newestInsertedAfterStatement(f, after))
   const row = rows.rows[0]
   return row && { entryId: row.entryId, insertedAt: new Date(row.insertedAt) }
 }
