@@ -27,6 +27,20 @@ export interface OpenOptions {
   onConnectionError?: (error: Error) => void
 }
 
+/**
+ * The embedded database lives in this process's memory, and WebAssembly memory never shrinks once grown: its
+ * buffers and per-operation memory are sized for a small box (PostgreSQL's defaults took the process to 330 MB
+ * before any work, and a bulk ingest to 1 GB). Pages beyond shared_buffers come from the operating system's
+ * file cache, which the kernel can give back.
+ */
+const EMBEDDED_SETTINGS = [
+  "shared_buffers = 32MB",
+  "work_mem = 2MB",
+  "maintenance_work_mem = 16MB",
+  "temp_buffers = 1MB",
+  "wal_buffers = 1MB",
+]
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options) : openPglite(options)
 }
@@ -60,7 +74,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ])
-  const client = new PGlite(dir, options.snapshot ? { loadDataDir: options.snapshot } : {})
+  const client = new PGlite(dir, {
+    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+    postgresqlconf: EMBEDDED_SETTINGS,
+  })
   await client.waitReady
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
