@@ -13,6 +13,9 @@ export const INGEST_BATCH = 1000
  */
 export const EMBEDDED_INGEST_BATCH = 100
 
+/** The window of a feed's update rate (storage/feeds.ts weeklyUpdateRate counts the same way). */
+export const FOUR_WEEKS_MS = 28 * 86_400_000
+
 /** One statement's worth of entries: a JSON array of `EntryRowPayload`, and how many it holds. */
 export interface EntryBatch {
   json: string
@@ -22,6 +25,8 @@ export interface EntryBatch {
 export interface PreparedEntries {
   batches: EntryBatch[]
   latestPublishedAt: Date | null
+  /** Entries published in the four weeks before `now` (a new feed's rate, without asking the database). */
+  lastFourWeeks: number
   /** Entries of the document left out by the per-fetch cap (the oldest by date). */
   dropped: number
 }
@@ -82,10 +87,13 @@ export function prepareEntries(
     batches.push({ json, count: slice.length })
   }
   let latestPublishedAt: Date | null = null
+  let lastFourWeeks = 0
+  const since = now.getTime() - FOUR_WEEKS_MS
   for (const { publishedAt } of dated) {
     if (!latestPublishedAt || publishedAt > latestPublishedAt) latestPublishedAt = publishedAt
+    if (publishedAt.getTime() > since && publishedAt <= now) lastFourWeeks++
   }
-  return { batches, latestPublishedAt, dropped: all.length - dated.length }
+  return { batches, latestPublishedAt, lastFourWeeks, dropped: all.length - dated.length }
 }
 
 /** The `max` newest rows by date, still in document order (a document may list oldest first, or in no order). */

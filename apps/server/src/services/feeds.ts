@@ -1,7 +1,7 @@
 // Feeds: creating one from a URL, refreshing it, and showing it to a user.
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
-import { newId } from "../ids.ts"
+import { newId, newIds } from "../ids.ts"
 import { EMBEDDED_INGEST_BATCH, INGEST_BATCH, type PrepareOptions } from "../reader/entry-rows.ts"
 import { FeedFetchError, type FetchOptions } from "../reader/fetch.ts"
 import { ingestEntries } from "../reader/ingest.ts"
@@ -10,6 +10,7 @@ import { fetchUrlFor, isRsshubUrl, isSafeRoute, rsshubRoute } from "../reader/rs
 import { nextCheckAfterError, nextCheckAfterSuccess } from "../reader/schedule.ts"
 import { FeedParseError, type ParsedFeed } from "../reader/types.ts"
 import { withTransaction } from "../storage/db.ts"
+import { insertNewFeedWithEntries } from "../storage/entries.ts"
 import {
   type FeedRow,
   findFeedById,
@@ -107,26 +108,35 @@ export async function storeNewFeed(
   const finalUrl = isRsshubUrl(url) ? url : (result.document.movedTo ?? url)
   const moved = finalUrl !== url ? await findFeedByUrl(deps.db, finalUrl) : undefined
   if (moved) return moved
-  // One transaction: a document that fails to store leaves no feed row behind.
+  const { entries: prepared } = result
+  // A new feed's rate is that of the entries in hand; nobody follows it yet, so nothing else can have changed it.
+  const updatesPerWeek = prepared.lastFourWeeks / 4
+  const hints = { updatesPerWeek, ttlMinutes: result.feed.ttlMinutes, cacheControl: result.document.cacheControl }
+  const row = {
+    id: newId(),
+    url: finalUrl,
+    ...feedMetadata(result.feed, now),
+    etag: result.document.etag,
+    lastModified: result.document.lastModified,
+    checkedAt: now,
+    updatedAt: now,
+    droppedEntryCount: prepared.dropped,
+    updatesPerWeek,
+    latestEntryPublishedAt: prepared.latestPublishedAt,
+    nextCheckAt: nextCheckAfterSuccess(now.getTime(), hints, bounds(deps)),
+  }
+  if (prepared.batches.length <= 1) {
+    // One statement, so one round trip: subscribing to a new feed waits for nothing else.
+    const batch = prepared.batches[0] ?? { json: "[]", count: 0 }
+    const stored = await insertNewFeedWithEntries(deps.db, row, { ...batch, ids: newIds(batch.count), insertedAt: now })
+    return stored ?? (await findFeedByUrl(deps.db, finalUrl))!
+  }
+  // A larger document is stored a batch at a time, in one transaction: if it fails, no feed row is left behind.
   return withTransaction(deps.db, async (tx) => {
-    const inTx = { ...deps, db: tx }
-    const feed = await insertFeed(tx, {
-      id: newId(),
-      url: finalUrl,
-      ...feedMetadata(result.feed, now),
-      etag: result.document.etag,
-      lastModified: result.document.lastModified,
-      checkedAt: now,
-      updatedAt: now,
-      droppedEntryCount: result.entries.dropped,
-    })
-    const ingested = await ingestEntries(tx, feed.id, result.entries, now, actionHooks(inTx))
-    const analytics = await afterIngest(inTx, feed, ingested.latestPublishedAt, now, {
-      ttlMinutes: result.feed.ttlMinutes,
-      cacheControl: result.document.cacheControl,
-    })
-    await updateFeed(tx, feed.id, analytics)
-    return { ...feed, ...analytics }
+    const feed = await insertFeed(tx, row)
+    // A feed created in this transaction has no subscriber yet: no rules or imported marks can wait for its entries.
+    await ingestEntries(tx, feed.id, prepared, now)
+    return feed
   })
 }
 

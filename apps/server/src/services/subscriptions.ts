@@ -58,6 +58,9 @@ export interface SubscribeInput {
   isPrivate?: boolean
 }
 
+/** Entries a new subscriber gets per statement on the embedded database, which runs them on the event loop. */
+const EMBEDDED_BACKFILL_CHUNK = 100
+
 export async function subscribe(deps: Deps, session: SessionInfo, input: SubscribeInput) {
   if (input.listId) return subscribeList(deps, session, { ...input, listId: input.listId })
   if (!input.url) throw new AppError(ErrorCode.FeedMissingId)
@@ -71,7 +74,7 @@ export async function subscribe(deps: Deps, session: SessionInfo, input: Subscri
   }
   const feed = await findOrCreateFeed(deps, url)
   await withTransaction(deps.db, async (tx) => {
-    await upsertSubscription(tx, {
+    const saved = await upsertSubscription(tx, {
       id: newId(),
       userId,
       type: "feed",
@@ -82,9 +85,10 @@ export async function subscribe(deps: Deps, session: SessionInfo, input: Subscri
       isPrivate: input.isPrivate ?? false,
     })
     // A repeat subscribe may move the feed to another view; backfill adds only the rows that are missing.
-    await moveFeedToView(tx, userId, feed.id, input.view)
+    if (!saved.created) await moveFeedToView(tx, userId, feed.id, input.view)
     // As many as one fetch keeps, so a new subscriber sees everything a capped fetch stored, not a smaller slice.
-    const arrived = await backfill(tx, userId, feed.id, deps.config.FEED_MAX_ENTRIES_PER_FETCH)
+    const chunk = deps.config.DATABASE_URL ? undefined : EMBEDDED_BACKFILL_CHUNK
+    const arrived = await backfill(tx, userId, feed.id, deps.config.FEED_MAX_ENTRIES_PER_FETCH, chunk)
     await refreshSubscriptionCounts(tx, [feed.id])
     // A copy announces nothing to webhooks (see ArrivalKind), so nothing is owed after the commit.
     await applyRulesToArrivals(deps, tx, arrived, "copy")

@@ -2,7 +2,7 @@
 import { type AnyColumn, and, eq, inArray, type SQL, sql } from "drizzle-orm"
 import { PgDialect } from "drizzle-orm/pg-core"
 import type { EntryBatch, EntryRowPayload } from "../reader/entry-rows.ts"
-import type { DB } from "./db.ts"
+import { type DB, executePrepared } from "./db.ts"
 import { collections, entries, feeds, listFeeds, subscriptions, timeline, unread } from "./schema.ts"
 
 export type EntryRow = typeof entries.$inferSelect
@@ -73,18 +73,50 @@ export async function upsertEntriesWithFanOut(
   db: DB,
   batch: EntryBatchInput,
 ): Promise<{ insertedIds: string[]; updated: number }> {
-  const result = await db.execute<{ id: string; inserted: boolean }>(sql`
+  // Kept prepared: the statement never changes, and planning it took the database a fifth of its time on it.
+  const rows = await executePrepared<{ id: string; inserted: boolean }>(
+    db,
+    "entries_upsert",
+    sql`
     with input as (
       select t.*, ${batch.feedId}::text as feed_id, ${batch.insertedAt.toISOString()}::timestamptz as inserted_at
       from rows from (
         jsonb_to_recordset(${batch.json}::jsonb) as (${sql.raw(recordType)}),
         unnest(${sql.param(batch.ids)}::text[])
       ) as t(${sql.raw(PAYLOAD_NAMES.join(", "))}, id)
-    ${sql.raw(upsertTail)}`)
+    ${sql.raw(upsertTail)}`,
+  )
   return {
-    insertedIds: result.rows.filter((r) => r.inserted).map((r) => r.id),
-    updated: result.rows.filter((r) => !r.inserted).length,
+    insertedIds: rows.filter((r) => r.inserted).map((r) => r.id),
+    updated: rows.filter((r) => !r.inserted).length,
   }
+}
+
+/**
+ * A feed seen for the first time and its entries (one batch), in one statement and so atomically without a
+ * transaction: a document that fails to store leaves no feed row behind. Nobody follows the feed yet, so nothing
+ * fans out. Answers the feed row, or undefined when another request stored the same URL first.
+ */
+export async function insertNewFeedWithEntries(
+  db: DB,
+  feed: typeof feeds.$inferInsert & { id: string },
+  batch: Omit<EntryBatchInput, "feedId">,
+): Promise<FeedRow | undefined> {
+  const created = db
+    .$with("new_feed")
+    .as(db.insert(feeds).values(feed).onConflictDoNothing({ target: feeds.url }).returning())
+  const written = db.$with("written", { n: sql<number>`n` }).as(sql`
+    insert into ${entries} (${sql.raw(INSERTED.join(", "))})
+    select t.id, ${feed.id}::text, ${sql.raw(PAYLOAD_NAMES.map((c) => `t.${c}`).join(", "))},
+      ${batch.insertedAt.toISOString()}::timestamptz
+    from rows from (
+      jsonb_to_recordset(${batch.json}::jsonb) as (${sql.raw(recordType)}),
+      unnest(${sql.param(batch.ids)}::text[])
+    ) as t(${sql.raw(PAYLOAD_NAMES.join(", "))}, id)
+    where exists (select 1 from new_feed)
+    returning 1 as n`)
+  const [row] = await db.with(created, written).select().from(created)
+  return row
 }
 
 /**

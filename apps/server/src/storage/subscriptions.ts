@@ -1,5 +1,5 @@
 // Subscription rows; every query is scoped to one user.
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm"
+import { and, asc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
 import { feeds, inboxes, lists, subscriptions } from "./schema.ts"
 
@@ -50,10 +50,11 @@ export async function countSubscriptions(db: DB, userId: string, type: "feed" | 
 }
 
 /** Creates a feed or list subscription, or updates it when the user already follows that feed or list. */
+/** Creates the subscription, or updates the one the user has; `created` tells which. */
 export async function upsertSubscription(
   db: DB,
   row: SubscriptionInsert & { type: "feed" | "list" },
-): Promise<SubscriptionRow> {
+): Promise<SubscriptionRow & { created: boolean }> {
   const column = row.type === "feed" ? subscriptions.feedId : subscriptions.listId
   const [saved] = await db
     .insert(subscriptions)
@@ -63,7 +64,7 @@ export async function upsertSubscription(
       targetWhere: sql`${column} is not null`,
       set: { view: row.view, category: row.category, title: row.title, isPrivate: row.isPrivate },
     })
-    .returning()
+    .returning({ ...getTableColumns(subscriptions), created: sql<boolean>`(xmax = 0)` })
   return saved!
 }
 

@@ -334,29 +334,41 @@ export type ArrivedRow = {
  * with imported marks waiting (services/arrivals.ts).
  */
 export async function insertArrivals(db: DB, insert: SQL): Promise<ArrivedRow[]> {
-  const result = await db.execute<ArrivedRow>(sql`
+  return (await db.execute<ArrivedRow>(arrivalsOf(insert))).rows
+}
+
+function arrivalsOf(insert: SQL): SQL {
+  return sql`
     with written as (${insert} returning user_id, entry_id, feed_id, view, (xmax = 0) as inserted)
     select w.user_id as "userId", w.entry_id as "entryId", w.feed_id as "feedId", w.view from written w
     where w.inserted and (exists (select 1 from ${actions} a where a.user_id = w.user_id)
-      or exists (select 1 from ${pendingMarks} pm where pm.user_id = w.user_id))`)
-  return result.rows
+      or exists (select 1 from ${pendingMarks} pm where pm.user_id = w.user_id))`
 }
 
-/** Rows per backfill statement: the embedded database runs each one on the event loop (500 took about 130 ms). */
-const BACKFILL_CHUNK = 100
-
 /**
- * Gives a new subscriber the feed's most recent entries, so the first page is there when subscribe returns. In
- * chunks with a turn of the event loop between them, so other requests do not wait for all of them.
+ * Gives a new subscriber the feed's most recent entries (up to `limit`), so the first page is there when subscribe
+ * returns. In statements of `chunk` entries with a turn of the event loop between them: the embedded database runs
+ * each on the event loop (500 rows took about 130 ms), and what else the server does should not wait for all.
  */
-export async function backfill(db: DB, userId: string, feedId: string, limit: number): Promise<ArrivedRow[]> {
+export async function backfill(
+  db: DB,
+  userId: string,
+  feedId: string,
+  limit: number,
+  chunk = limit,
+): Promise<ArrivedRow[]> {
+  const recent = (n: number, offset: number) => sql`select id as entry_id, feed_id, published_at, inserted_at
+    from ${entries} where feed_id = ${feedId} order by published_at desc, id desc limit ${n} offset ${offset}`
+  // All at once (PostgreSQL): one statement, kept prepared.
+  if (chunk >= limit) return executePrepared(db, "backfill", arrivalsOf(timelineInsert(recent(limit, 0), userId)))
+  const counted = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from ${entries} where feed_id = ${feedId} limit ${limit}) x`,
+  )
+  const total = counted.rows[0]?.n ?? 0
   const arrived: ArrivedRow[] = []
-  for (let offset = 0; offset < limit; offset += BACKFILL_CHUNK) {
+  for (let offset = 0; offset < total; offset += chunk) {
     if (offset) await new Promise((resolve) => setImmediate(resolve))
-    const recent = sql`select id as entry_id, feed_id, published_at, inserted_at from ${entries}
-      where feed_id = ${feedId} order by published_at desc, id desc
-      limit ${Math.min(BACKFILL_CHUNK, limit - offset)} offset ${offset}`
-    arrived.push(...(await insertArrivals(db, timelineInsert(recent, userId))))
+    arrived.push(...(await insertArrivals(db, timelineInsert(recent(Math.min(chunk, total - offset), offset), userId))))
   }
   return arrived
 }
