@@ -18,7 +18,13 @@ import {
   updateFeedSubscriptions,
   upsertSubscription,
 } from "../storage/subscriptions.ts"
-import { backfill, moveFeedToView, removeFeedsFromTimeline, unreadCountOf } from "../storage/timeline.ts"
+import {
+  backfill,
+  followFeedAtOnce,
+  moveFeedToView,
+  removeFeedsFromTimeline,
+  unreadCountOf,
+} from "../storage/timeline.ts"
 import { applyRulesToArrivals } from "./arrivals.ts"
 import { findOrCreateFeed, normalizeFeedUrl } from "./feeds.ts"
 import { subscribeList, unsubscribeList, updateListSubscriptionFor } from "./list-subscriptions.ts"
@@ -73,17 +79,26 @@ export async function subscribe(deps: Deps, session: SessionInfo, input: Subscri
     throw new AppError(ErrorCode.TrialUserMaxFeedSubscriptionExceeded)
   }
   const feed = await findOrCreateFeed(deps, url)
+  const answer = (unread: number) => ({ feed: toFeed(feed), list: null, unread: { [feed.id]: unread } })
+  const subscription = {
+    id: newId(),
+    userId,
+    feedId: feed.id,
+    view: input.view,
+    category: cleanText(input.category),
+    title: cleanText(input.title),
+    isPrivate: input.isPrivate ?? false,
+  }
+  // Most subscribes are one statement: nothing to enforce (no limit) and nothing acting on arriving entries.
+  if (limit === null) {
+    const done = await followFeedAtOnce(deps.db, { ...subscription, backfill: deps.config.FEED_MAX_ENTRIES_PER_FETCH })
+    if (done.applied) {
+      if (!done.created) await moveFeedToView(deps.db, userId, feed.id, input.view)
+      return answer(done.unread)
+    }
+  }
   await withTransaction(deps.db, async (tx) => {
-    const saved = await upsertSubscription(tx, {
-      id: newId(),
-      userId,
-      type: "feed",
-      feedId: feed.id,
-      view: input.view,
-      category: cleanText(input.category),
-      title: cleanText(input.title),
-      isPrivate: input.isPrivate ?? false,
-    })
+    const saved = await upsertSubscription(tx, { ...subscription, type: "feed" })
     // A repeat subscribe may move the feed to another view; backfill adds only the rows that are missing.
     if (!saved.created) await moveFeedToView(tx, userId, feed.id, input.view)
     // As many as one fetch keeps, so a new subscriber sees everything a capped fetch stored, not a smaller slice.
@@ -101,7 +116,7 @@ export async function subscribe(deps: Deps, session: SessionInfo, input: Subscri
       }
     }
   })
-  return { feed: toFeed(feed), list: null, unread: { [feed.id]: await unreadCountOf(deps.db, userId, feed.id) } }
+  return answer(await unreadCountOf(deps.db, userId, feed.id))
 }
 
 export interface UpdateInput {

@@ -373,6 +373,65 @@ export async function backfill(
   return arrived
 }
 
+export interface DirectSubscription {
+  id: string
+  userId: string
+  feedId: string
+  view: number
+  category: string | null
+  title: string | null
+  isPrivate: boolean
+  /** How many of the feed's newest entries the new subscriber gets. */
+  backfill: number
+}
+
+/**
+ * Follows a feed in one statement: the subscription (created, or updated when the user follows it already), the
+ * feed's newest entries copied into the user's timeline, the feed's follower count. Only for a user with no action
+ * rules and no imported marks waiting, whose arriving entries nothing acts on (the statement does nothing for
+ * anyone else: `applied` false, and the caller takes the transactional path that runs them).
+ */
+export async function followFeedAtOnce(db: DB, s: DirectSubscription) {
+  const [row] = await executePrepared<{ applied: boolean; created: boolean | null; unread: number }>(
+    db,
+    "follow_feed",
+    sql`
+    with gate as (
+      select not exists (select 1 from ${actions} a where a.user_id = ${s.userId} and a.rules <> '[]'::jsonb)
+        and not exists (select 1 from ${pendingMarks} pm where pm.user_id = ${s.userId}) as simple
+    ), sub as (
+      insert into ${subscriptions} (id, user_id, type, feed_id, view, category, title, is_private)
+      select ${s.id}, ${s.userId}, 'feed', ${s.feedId}, ${s.view}::smallint, ${s.category}, ${s.title},
+        ${s.isPrivate}::boolean
+      where (select simple from gate)
+      on conflict (user_id, feed_id) where feed_id is not null do update set view = excluded.view,
+        category = excluded.category, title = excluded.title, is_private = excluded.is_private
+      returning (xmax = 0) as created
+    ), copied as (
+      insert into ${timeline} (user_id, entry_id, feed_id, view, published_at, inserted_at, sources)
+      select ${s.userId}, e.id, e.feed_id, ${s.view}::smallint, e.published_at, e.inserted_at, '{feed}'::text[]
+      from (
+        select id, feed_id, published_at, inserted_at from ${entries} where feed_id = ${s.feedId}
+        order by published_at desc, id desc limit ${s.backfill}
+      ) e
+      where (select simple from gate)
+      on conflict (user_id, entry_id) do update set sources = array(select distinct unnest(timeline.sources || excluded.sources))
+        where not (timeline.sources @> excluded.sources)
+      returning (xmax = 0) as inserted
+    ), counted as (
+      -- The new subscription is not visible to this statement's own subquery: counted once more when created.
+      update ${feeds} set subscription_count = (select count(*) from ${subscriptions} x where x.feed_id = ${s.feedId})
+        + (select count(*) from sub where created)
+      where id = ${s.feedId} and (select simple from gate)
+    )
+    -- The unread count after it: the counter as it stood, and the rows this statement added (new rows are unread).
+    select (select simple from gate) as applied, (select created from sub) as created,
+      coalesce((select count from ${counters} where user_id = ${s.userId} and source_id = ${s.feedId}), 0)
+        + (select count(*) from copied where inserted)::int as unread`,
+  )
+  return { applied: row?.applied ?? false, created: row?.created ?? false, unread: row?.unread ?? 0 }
+}
+
 /** Removes one source from the rows in scope; rows that had only that source go. (Two statements: one statement
  * cannot both update and delete a row.) */
 export async function removeSource(db: DB, scope: SQL, source: string) {
