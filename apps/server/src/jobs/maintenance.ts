@@ -1,13 +1,16 @@
 // Database upkeep the scheduling process owes itself. Every tick: statistics for a table that has grown by a tenth
 // since they were gathered (a bulk ingest must not leave the planner thinking a user has 200 rows when they have
-// 100,000), and, on the embedded database, which has no autovacuum, a vacuum with it. Once a day: the unread
-// counters checked against a count of the rows they count, and repaired where they drifted.
+// 100,000), and, on the embedded database, which has no autovacuum, a vacuum of tables with many dead rows. Once a
+// day: the unread counters checked against a count of the rows they count, and repaired where they drifted.
 import type { Deps } from "../deps.ts"
-import { repairUnreadCounts, tableGrowth, tendTable, usersAfter, usersWithCountDrift } from "../storage/maintenance.ts"
+import { repairUnreadCounts, tableStates, tendTable, usersAfter, usersWithCountDrift } from "../storage/maintenance.ts"
 
 /** Grown past this share of its size at the last ANALYZE (and at least MIN_PAGES), a table is analysed again. */
 const GROWTH = 0.1
 const MIN_PAGES = 16
+/** A table is vacuumed once this many rows, and this share of its live rows, are dead (autovacuum's defaults). */
+const DEAD_MIN = 50
+const DEAD_SHARE = 0.2
 const AUDIT_EVERY_MS = 24 * 3_600_000
 const AUDIT_BATCH = 50
 
@@ -36,10 +39,15 @@ export function startMaintenance(deps: Deps, options: MaintenanceOptions): Maint
 
   async function tend(): Promise<string[]> {
     const tended: string[] = []
-    for (const table of await tableGrowth(deps.db)) {
+    for (const table of await tableStates(deps.db)) {
       const grown = table.pages - table.analyzedPages
-      if (grown < MIN_PAGES || grown < table.analyzedPages * GROWTH) continue
-      await tendTable(deps.db, table.table, options.vacuum)
+      const analyse = grown >= MIN_PAGES && grown >= table.analyzedPages * GROWTH
+      // Vacuum for what deletes and updates left behind (autovacuum's rule), never for growth alone: on the
+      // embedded database it runs on the event loop, and a vacuum of a table that only grew would hold every
+      // request while it visits each new page.
+      const vacuum = options.vacuum && table.deadRows > DEAD_MIN + DEAD_SHARE * table.liveRows
+      if (!analyse && !vacuum) continue
+      await tendTable(deps.db, table.table, vacuum)
       tended.push(table.table)
     }
     return tended

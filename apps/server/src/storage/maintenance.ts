@@ -5,24 +5,41 @@ import type { DB } from "./db.ts"
 /** The tables whose growth changes the plans of the hot queries. */
 const TENDED = ["entries", "timeline", "unread", "unread_counts", "collections", "subscriptions", "inbox_entries"]
 
-export interface TableGrowth {
+export interface TableState {
   table: string
   /** Pages when statistics were last gathered (0: never). */
   analyzedPages: number
   pages: number
+  /** Rows deleted or replaced and not vacuumed yet, as the statistics collector last reported them. */
+  deadRows: number
+  liveRows: number
 }
 
 /**
- * Each tended table's size now against its size at the last ANALYZE or VACUUM (pg_class.relpages). The statistics
- * views are not used: the embedded database flushes them only now and then, while a file's size is always exact.
+ * Each tended table's size now against its size at the last ANALYZE or VACUUM (pg_class.relpages), which the
+ * embedded database knows at once (its statistics views are flushed only about once a second), and its dead rows.
  */
-export async function tableGrowth(db: DB): Promise<TableGrowth[]> {
-  const rows = await db.execute<{ table: string; analyzed_pages: number; pages: number }>(sql`
+export async function tableStates(db: DB): Promise<TableState[]> {
+  const rows = await db.execute<{
+    table: string
+    analyzed_pages: number
+    pages: number
+    dead: number
+    live: number
+  }>(sql`
     select c.relname as table, greatest(c.relpages, 0)::int as analyzed_pages,
-      (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages
+      (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages,
+      coalesce(s.n_dead_tup, 0)::int as dead, coalesce(s.n_live_tup, 0)::int as live
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    left join pg_stat_user_tables s on s.relid = c.oid
     where n.nspname = current_schema() and c.relkind = 'r' and c.relname = any(${sql.param(TENDED)}::text[])`)
-  return rows.rows.map((r) => ({ table: r.table, analyzedPages: r.analyzed_pages, pages: r.pages }))
+  return rows.rows.map((r) => ({
+    table: r.table,
+    analyzedPages: r.analyzed_pages,
+    pages: r.pages,
+    deadRows: r.dead,
+    liveRows: r.live,
+  }))
 }
 
 /** Gathers statistics for a table; with `vacuum`, also reclaims the space of deleted rows. */
