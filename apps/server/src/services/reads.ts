@@ -21,12 +21,14 @@ export function getTotalUnread(deps: Deps, userId: string) {
 /** All or nothing: an id outside the user's timeline (or inboxes) rejects the whole call. */
 export async function markRead(deps: Deps, userId: string, entryIds: string[], read: boolean, isInbox = false) {
   const ids = [...new Set(entryIds)]
+  if (!isInbox) {
+    // One statement that changes nothing unless every id is the user's.
+    if ((await setRead(deps.db, userId, ids, read)) !== ids.length) throw new AppError(ErrorCode.EntryNotFound)
+    return
+  }
   await withTransaction(deps.db, async (tx) => {
-    const changed = isInbox
-      ? await setInboxEntriesRead(tx, userId, ids, read)
-      : (await setRead(tx, userId, ids, read)).length
     // Throwing rolls the update back, so a bad id changes nothing.
-    if (changed !== ids.length) throw new AppError(ErrorCode.EntryNotFound)
+    if ((await setInboxEntriesRead(tx, userId, ids, read)) !== ids.length) throw new AppError(ErrorCode.EntryNotFound)
   })
 }
 

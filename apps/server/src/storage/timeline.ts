@@ -118,9 +118,10 @@ function pageJson(f: Pick<TimelineFilter, "userId" | "unreadOnly">, keys: SQL, w
       starred ? sql`, 'collections', json_build_object('createdAt', ${isoJson("p.starred_at")})` : sql``
     })`
   // Entries, feeds and stars are looked up by key for each row of the page (scalar subqueries), so no plan ever
-  // reads those tables whole, however small the planner believes the page to be.
+  // reads those tables whole, however small the planner believes the page to be. Each feed's object is built once
+  // per page: the CTE is materialised, since inlined its subquery ran once per entry.
   return sql`with page as (${keys}),
-    feed_json as (
+    feed_json as materialized (
       select d.feed_id as id, (select ${feedJson("f")} from ${feeds} f where f.id = d.feed_id) as feed
       from (select distinct feed_id from page) d
     )
@@ -278,23 +279,28 @@ export async function totalUnreadWithInboxes(db: DB, userId: string): Promise<nu
 }
 
 /**
- * Marks the given entries read (their `unread` rows go) or unread (copied back from the timeline); answers the
- * entry ids that exist in the user's timeline, whatever their state was.
+ * Marks the given entries read (their `unread` rows go) or unread (copied back from the timeline), all or nothing
+ * in one statement: when any id is not in the user's timeline nothing changes. Answers how many of the ids are.
  */
-export async function setRead(db: DB, userId: string, entryIds: string[], read: boolean) {
+export async function setRead(db: DB, userId: string, entryIds: string[], read: boolean): Promise<number> {
   const ids = sql.param(entryIds)
+  const all = sql`(select count(*) from mine) = ${entryIds.length}`
   const change = read
-    ? sql`delete from ${unread} where user_id = ${userId} and entry_id in (select entry_id from mine)`
+    ? sql`delete from ${unread} where user_id = ${userId} and entry_id in (select entry_id from mine) and ${all}`
     : sql`insert into ${unread} (user_id, entry_id, feed_id, view, published_at, inserted_at, sources)
-        select ${userId}, entry_id, feed_id, view, published_at, inserted_at, sources from mine
+        select ${userId}, entry_id, feed_id, view, published_at, inserted_at, sources from mine where ${all}
         on conflict do nothing`
-  const rows = await db.execute<{ entryId: string; feedId: string }>(sql`
+  const [row] = await executePrepared<{ found: number }>(
+    db,
+    read ? "mark_read" : "mark_unread",
+    sql`
     with mine as (
       select entry_id, feed_id, view, published_at, inserted_at, sources from ${timeline}
       where user_id = ${userId} and entry_id = any(${ids}::text[])
     ), changed as (${change})
-    select entry_id as "entryId", feed_id as "feedId" from mine`)
-  return rows.rows
+    select count(*)::int as found from mine`,
+  )
+  return row?.found ?? 0
 }
 
 /** Marks every unread row matching the filter read, in one statement; answers how many per feed. */
@@ -310,14 +316,6 @@ export function markAllReadStatement(f: TimelineFilter): SQL {
       returning x.feed_id
     )
     select feed_id, count(*)::int as n from marked group by feed_id`
-}
-
-export async function timelineRow(db: DB, userId: string, entryId: string) {
-  const [row] = await db
-    .select()
-    .from(timeline)
-    .where(and(eq(timeline.userId, userId), eq(timeline.entryId, entryId)))
-  return row
 }
 
 /** A timeline row that was just inserted: an entry entering one user's timeline, by whatever path. */
