@@ -4,6 +4,7 @@
 // 20,000 entries among 400 other readers, 20,000 feeds) written in bulk, once the maintenance job (jobs/maintenance.ts)
 // has noticed the growth and gathered statistics, as it does within MAINTENANCE_INTERVAL_SECONDS of an ingest.
 import { type SQL, sql } from "drizzle-orm"
+import { PgDialect } from "drizzle-orm/pg-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { newId, newIds } from "../src/ids.ts"
 import { startMaintenance } from "../src/jobs/maintenance.ts"
@@ -61,6 +62,50 @@ async function explain(query: SQL): Promise<PlanNode> {
       if (!(error instanceof RolledBack)) throw error
     })
   return (typeof plan === "string" ? JSON.parse(plan) : (plan as { Plan: PlanNode }[]))[0]!.Plan
+}
+
+/**
+ * The plan a prepared statement settles on, as the server runs the hot ones (storage/db.ts executePrepared): after
+ * five custom plans PostgreSQL keeps the generic one only when it costs no more than they did, and else plans every
+ * call anew (about a millisecond, more than a page takes to run). Prepared, run six times as a server would (so the
+ * sixth chooses), then explained as the generic plan; the count of generic plans says which one it chose.
+ */
+async function explainPrepared(query: SQL): Promise<{ plan: PlanNode; chosenGeneric: boolean }> {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query)
+  // EXECUTE takes no bound parameters: its arguments are written out as literals.
+  const literal = (value: unknown): string =>
+    Array.isArray(value)
+      ? `array[${value.map(literal).join(", ")}]::text[]`
+      : typeof value === "number"
+        ? String(value)
+        : `'${String(value).replaceAll("'", "''")}'`
+  const args = sql.raw(params.map(literal).join(", "))
+  let found: { plan: PlanNode; chosenGeneric: boolean } | undefined
+  await server.deps.db
+    .transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare plan_check as ${text}`))
+      for (let i = 0; i < 6; i++) await tx.execute(sql`execute plan_check(${args})`)
+      const [row] = (
+        await tx.execute<{ generic: number }>(
+          sql`select generic_plans::int as generic from pg_prepared_statements where name = 'plan_check'`,
+        )
+      ).rows
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`)
+      const result = await tx.execute<{ "QUERY PLAN": unknown }>(
+        sql`explain (analyze, format json) execute plan_check(${args})`,
+      )
+      await tx.execute(sql`deallocate plan_check`)
+      const plan = result.rows[0]!["QUERY PLAN"]
+      found = {
+        plan: (typeof plan === "string" ? JSON.parse(plan) : (plan as { Plan: PlanNode }[]))[0]!.Plan,
+        chosenGeneric: (row?.generic ?? 0) > 0,
+      }
+      throw new RolledBack()
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error
+    })
+  return found!
 }
 
 /** What is wrong with a plan: sequential scans of big tables, and sorts of more rows than a page. */
@@ -217,6 +262,18 @@ describe("query plans", () => {
       expect(report).toEqual([])
     }, 120_000)
   }
+
+  it("keeps one generic plan for each prepared page and count, and it uses indexes in shown order", async () => {
+    const report: string[] = []
+    for (const [name, query] of await statements()) {
+      if (!/^(page|starred|unread counts)/.test(name)) continue // the rest are not prepared statements
+      const { plan, chosenGeneric } = await explainPrepared(query)
+      if (!chosenGeneric) report.push(`${name}: planned anew every call`)
+      const found = problems(plan)
+      if (found.length) report.push(`${name}, generic plan: ${found.join("; ")}`)
+    }
+    expect(report).toEqual([])
+  }, 120_000)
 
   it("finds a plan's faults (the check itself)", async () => {
     const scan = await explain(sql`select * from timeline where feed_id like '%' order by inserted_at`)
