@@ -23,6 +23,7 @@ const MAX_WALL_WAIT_MS = 1_000
 let server: TestServer
 let origin: http.Server
 let feedUrl: string
+let smallUrl: string
 
 /** Oldest first, so the newest by date are the last in the document, not the first. */
 function hugeFeed(): Buffer {
@@ -39,9 +40,16 @@ function hugeFeed(): Buffer {
 
 beforeAll(async () => {
   const body = hugeFeed()
-  origin = http.createServer((_, res) => res.writeHead(200, { "content-type": "application/rss+xml" }).end(body))
+  const small = Buffer.from(
+    `<?xml version="1.0"?><rss version="2.0"><channel><title>Small</title><link>https://small.example/</link>
+    <item><guid>s1</guid><title>One</title><pubDate>${new Date(START).toUTCString()}</pubDate></item></channel></rss>`,
+  )
+  origin = http.createServer((req, res) =>
+    res.writeHead(200, { "content-type": "application/rss+xml" }).end(req.url === "/small.xml" ? small : body),
+  )
   await new Promise<void>((resolve) => origin.listen(0, "127.0.0.1", resolve))
   feedUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}/huge.xml`
+  smallUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}/small.xml`
   // A scheduler tick claims every due feed in the database, so this file keeps a database of its own.
   server = await startTestServer(
     {
@@ -134,6 +142,10 @@ async function storedEntries(feedId: string) {
 describe("a 100,000-item feed", () => {
   it("keeps the newest 1000, counts the rest on the feed, and never stalls other requests", async () => {
     const api = apiAs(server.url, await signUp(server.url))
+    // A server's first ingest runs each statement for the first time (catalog caches filled, plans made: about
+    // 120 ms on the embedded database whatever the document's size); a small feed first, so what is measured is
+    // what the document's size costs.
+    expect((await api("POST", "/subscriptions", { url: smallUrl, view: 0 })).status).toBe(200)
     const subscribing = await measured(() => api("POST", "/subscriptions", { url: feedUrl, view: 0 }))
     const feedId = subscribing.result.body.feed.id as string
     expectNoStall(subscribing)
@@ -150,7 +162,7 @@ describe("a 100,000-item feed", () => {
 
     // A refresh goes the scheduler's way (the job, not a request) and is held to the same ceiling.
     const refreshing = await measured(() => server.refreshDue(new Date(Date.now() + 2 * 86_400_000)))
-    expect(refreshing.result).toBe(1)
+    expect(refreshing.result).toBe(2)
     expectNoStall(refreshing)
     expect((await api("GET", `/feeds?id=${feedId}`)).body.data.feed.droppedEntryCount).toBe(ITEMS - CAP)
     expect((await storedEntries(feedId)).n).toBe(CAP)

@@ -125,16 +125,26 @@ async function send(url: URL, options: FetchOptions, signal: AbortSignal) {
   }
 }
 
+const BODY_TURN_BYTES = 2 * 1024 * 1024
+
 async function readBody(body: Readable, encoding: string | null, maxBytes: number, signal: AbortSignal) {
   const stream = decompress(body, encoding)
   const chunks: Buffer[] = []
   let size = 0
+  let sinceTurn = 0
   try {
     for await (const chunk of stream) {
       size += (chunk as Buffer).length
       if (size > maxBytes) throw new FeedFetchError(`Response larger than ${maxBytes} bytes`)
       chunks.push(chunk as Buffer)
       if (signal.aborted) throw new FeedFetchError("Timed out")
+      // A large body already buffered on loopback arrives chunk after chunk in microtasks: a turn of the event loop
+      // every 2 MiB keeps other requests from waiting for all of it.
+      sinceTurn += (chunk as Buffer).length
+      if (sinceTurn >= BODY_TURN_BYTES) {
+        sinceTurn = 0
+        await new Promise((resolve) => setImmediate(resolve))
+      }
     }
   } catch (error) {
     body.destroy()
@@ -142,7 +152,20 @@ async function readBody(body: Readable, encoding: string | null, maxBytes: numbe
     if (error instanceof FeedFetchError) throw error
     throw new FeedFetchError(describe(error))
   }
-  return new Uint8Array(Buffer.concat(chunks, size))
+  // Copied into one buffer 2 MiB per turn, for the same reason (memory copies at about 300 MB/s on a small box).
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  sinceTurn = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.length
+    sinceTurn += chunk.length
+    if (sinceTurn >= BODY_TURN_BYTES) {
+      sinceTurn = 0
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+  return bytes
 }
 
 function decompress(body: Readable, encoding: string | null): Readable {

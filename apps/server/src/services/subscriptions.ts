@@ -89,9 +89,14 @@ export async function subscribe(deps: Deps, session: SessionInfo, input: Subscri
     title: cleanText(input.title),
     isPrivate: input.isPrivate ?? false,
   }
-  // Most subscribes are one statement: nothing to enforce (no limit) and nothing acting on arriving entries.
+  // Most subscribes are one statement: nothing to enforce (no limit), nothing acting on arriving entries and, on the
+  // embedded database, a feed small enough to copy without holding the event loop.
   if (limit === null) {
-    const done = await followFeedAtOnce(deps.db, { ...subscription, backfill: deps.config.FEED_MAX_ENTRIES_PER_FETCH })
+    const done = await followFeedAtOnce(deps.db, {
+      ...subscription,
+      backfill: deps.config.FEED_MAX_ENTRIES_PER_FETCH,
+      copyAtMost: deps.config.DATABASE_URL ? null : EMBEDDED_BACKFILL_CHUNK,
+    })
     if (done.applied) {
       if (!done.created) await moveFeedToView(deps.db, userId, feed.id, input.view)
       return answer(done.unread)

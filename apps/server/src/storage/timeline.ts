@@ -400,13 +400,18 @@ export interface DirectSubscription {
   isPrivate: boolean
   /** How many of the feed's newest entries the new subscriber gets. */
   backfill: number
+  /**
+   * Copy at once only when the feed has at most this many entries (null: any number). The embedded database runs a
+   * statement on the event loop, so a larger copy goes in chunks with turns between them (see `backfill`).
+   */
+  copyAtMost: number | null
 }
 
 /**
  * Follows a feed in one statement: the subscription (created, or updated when the user follows it already), the
  * feed's newest entries copied into the user's timeline, the feed's follower count. Only for a user with no action
- * rules and no imported marks waiting, whose arriving entries nothing acts on (the statement does nothing for
- * anyone else: `applied` false, and the caller takes the transactional path that runs them).
+ * rules and no imported marks waiting, whose arriving entries nothing acts on, and a feed within `copyAtMost` (the
+ * statement does nothing otherwise: `applied` false, and the caller takes the transactional path).
  */
 export async function followFeedAtOnce(db: DB, s: DirectSubscription) {
   const [row] = await executePrepared<{ applied: boolean; created: boolean | null; unread: number }>(
@@ -415,7 +420,10 @@ export async function followFeedAtOnce(db: DB, s: DirectSubscription) {
     sql`
     with gate as (
       select not exists (select 1 from ${actions} a where a.user_id = ${s.userId} and a.rules <> '[]'::jsonb)
-        and not exists (select 1 from ${pendingMarks} pm where pm.user_id = ${s.userId}) as simple
+        and not exists (select 1 from ${pendingMarks} pm where pm.user_id = ${s.userId})
+        and (${s.copyAtMost}::int is null or (select count(*) from (
+          select 1 from ${entries} where feed_id = ${s.feedId} limit ${s.copyAtMost}::int + 1) x) <= ${s.copyAtMost}::int)
+        as simple
     ), sub as (
       insert into ${subscriptions} (id, user_id, type, feed_id, view, category, title, is_private)
       select ${s.id}, ${s.userId}, 'feed', ${s.feedId}, ${s.view}::smallint, ${s.category}, ${s.title},
