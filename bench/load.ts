@@ -1,5 +1,6 @@
-// A load generator in its own process, so its CPU is not the server's: closed-loop virtual clients (each sends its
-// next request when the last one answered) over keep-alive connections. Started by bench/read-path.ts with a JSON
+// A load generator in its own process, so its CPU is not the server's: virtual clients over keep-alive connections,
+// in a closed loop (each sends its next request when the last one is answered) or an open loop (each on a fixed
+// schedule, latency counted from the scheduled time). Started by bench/read-path.ts with a JSON
 // plan on stdin; prints one JSON line of results.
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib"
 import { Agent, request } from "undici"
@@ -23,6 +24,11 @@ export interface LoadPlan {
   clients: LoadClient[]
   /** What each client does: a named mix, interpreted by `nextRequest` below. */
   mix: "unread-pages" | "unread-counts" | "mixed"
+  /**
+   * Requests per second for all clients together, each client sending on its own fixed schedule (an open loop);
+   * unset, each client sends its next request when the last is answered (a closed loop: the server's capacity).
+   */
+  ratePerSecond?: number
   /** For "mixed": entry ids each client may mark, star and open (its own timeline's). */
   entryIds?: string[][]
   feedIds?: string[][]
@@ -39,6 +45,8 @@ export interface LoadResult {
   max: number
   byKind: Record<string, { n: number; p95: number }>
   errorSamples: string[]
+  /** CPU seconds the load generator itself used (it shares the machine with the server). */
+  loadCpuSeconds: number
 }
 
 interface ClientState {
@@ -74,8 +82,8 @@ function mixed(plan: LoadPlan, index: number, state: ClientState, random: () => 
     if (starred && random() < 0.5)
       return ["unstar", { method: "DELETE", path: "/collections", body: { entryId: starred } }]
     if (starred) state.starred.push(starred)
+    // Recorded as starred once the star is answered (in an open loop an unstar could otherwise overtake it).
     const entryId = pickId()
-    if (!state.starred.includes(entryId)) state.starred.push(entryId)
     return ["star", { method: "POST", path: "/collections", body: { entryId, view: 0 } }]
   }
   if (roll < 0.92) return ["subscriptions", { method: "GET", path: "/subscriptions" }]
@@ -108,71 +116,104 @@ function percentile(sorted: number[], p: number): number {
 
 export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   const agent = new Agent({ connections: plan.clients.length, pipelining: 1, keepAliveTimeout: 60_000 })
-  const deadline = performance.now() + plan.seconds * 1000
+  const startedAt = performance.now()
+  const deadline = startedAt + plan.seconds * 1000
   const latencies: number[] = []
   const byKind = new Map<string, number[]>()
   const errorSamples: string[] = []
   let errors = 0
   let unanswered = 0
+  /** Answered without an error status. */
+  let answered = 0
   let seed = 42
 
-  async function client(index: number) {
-    const state: ClientState = { pages: 0, starred: [] }
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff
-      return seed / 0x7fffffff
-    }
-    const token = plan.clients[index]!.token
-    while (performance.now() < deadline) {
-      const [kind, req] = nextRequest(plan, index, state, random)
-      const started = performance.now()
-      try {
-        const res = await request(`${plan.origin}${req.path}`, {
-          method: req.method,
-          dispatcher: agent,
-          headers: {
-            authorization: `Bearer ${token}`,
-            "accept-encoding": "gzip, deflate, br",
-            ...(req.body ? { "content-type": "application/json" } : {}),
-          },
-          body: req.body ? JSON.stringify(req.body) : undefined,
-          headersTimeout: plan.timeoutMs,
-          bodyTimeout: plan.timeoutMs,
-        })
-        const raw = Buffer.from(await res.body.arrayBuffer())
-        const ms = performance.now() - started
-        latencies.push(ms)
-        const list = byKind.get(kind) ?? []
-        list.push(ms)
-        byKind.set(kind, list)
-        if (res.statusCode >= 400) {
-          errors++
-          if (errorSamples.length < 5)
-            errorSamples.push(`${kind} ${res.statusCode} ${decode(raw, res.headers).slice(0, 200)}`)
-        } else if (kind === "page") {
-          // The cursor is the last item's publishedAt: found from the end, so the page is not parsed whole.
-          const text = decode(raw, res.headers)
-          const at = text.lastIndexOf('"publishedAt"')
-          state.cursor = at < 0 ? undefined : /"publishedAt"\s*:\s*"([^"]+)"/.exec(text.slice(at))?.[1]
-          state.pages = state.cursor ? state.pages + 1 : 0
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code ?? ""
-        if (code.includes("TIMEOUT")) unanswered++
-        else errors++
-        if (errorSamples.length < 5) errorSamples.push(`${kind} ${code} ${(error as Error).message}`)
+  /** One request; its latency is counted from `scheduledAt` (an open loop's late sends count against it too). */
+  async function send(kind: string, req: LoadRequest, token: string, state: ClientState, scheduledAt: number) {
+    try {
+      const res = await request(`${plan.origin}${req.path}`, {
+        method: req.method,
+        dispatcher: agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          "accept-encoding": "gzip, deflate, br",
+          ...(req.body ? { "content-type": "application/json" } : {}),
+        },
+        body: req.body ? JSON.stringify(req.body) : undefined,
+        headersTimeout: plan.timeoutMs,
+        bodyTimeout: plan.timeoutMs,
+      })
+      const raw = Buffer.from(await res.body.arrayBuffer())
+      const ms = performance.now() - scheduledAt
+      latencies.push(ms)
+      const list = byKind.get(kind) ?? []
+      list.push(ms)
+      byKind.set(kind, list)
+      if (res.statusCode >= 400) {
+        errors++
+        if (errorSamples.length < 5)
+          errorSamples.push(`${kind} ${res.statusCode} ${decode(raw, res.headers).slice(0, 200)}`)
+      } else answered++
+      if (res.statusCode < 400 && kind === "star") {
+        const entryId = (req.body as { entryId: string }).entryId
+        if (!state.starred.includes(entryId)) state.starred.push(entryId)
       }
+      if (res.statusCode < 400 && kind === "page") {
+        // The cursor is the last item's publishedAt: found from the end, so the page is not parsed whole.
+        const text = decode(raw, res.headers)
+        const at = text.lastIndexOf('"publishedAt"')
+        state.cursor = at < 0 ? undefined : /"publishedAt"\s*:\s*"([^"]+)"/.exec(text.slice(at))?.[1]
+        state.pages = state.cursor ? state.pages + 1 : 0
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? ""
+      if (code.includes("TIMEOUT")) unanswered++
+      else errors++
+      if (errorSamples.length < 5) errorSamples.push(`${kind} ${code} ${(error as Error).message}`)
     }
   }
 
-  const started = performance.now()
-  await Promise.all(plan.clients.map((_, i) => client(i)))
-  const elapsed = (performance.now() - started) / 1000
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    return seed / 0x7fffffff
+  }
+
+  /** Closed loop: the client's next request leaves when the last one is answered. */
+  async function closedClient(index: number) {
+    const state: ClientState = { pages: 0, starred: [] }
+    const token = plan.clients[index]!.token
+    while (performance.now() < deadline) {
+      const [kind, req] = nextRequest(plan, index, state, random)
+      await send(kind, req, token, state, performance.now())
+    }
+  }
+
+  /** Open loop: the client sends on a fixed schedule whatever the server's pace, as people do. */
+  async function openClient(index: number, rate: number) {
+    const state: ClientState = { pages: 0, starred: [] }
+    const token = plan.clients[index]!.token
+    const interval = (plan.clients.length / rate) * 1000
+    const inFlight: Promise<void>[] = []
+    for (let at = startedAt + (index / rate) * 1000; at < deadline; at += interval) {
+      const wait = at - performance.now()
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+      const [kind, req] = nextRequest(plan, index, state, random)
+      inFlight.push(send(kind, req, token, state, at))
+    }
+    await Promise.all(inFlight)
+  }
+
+  const cpuBefore = process.cpuUsage()
+  const rate = plan.ratePerSecond
+  await Promise.all(plan.clients.map((_, i) => (rate ? openClient(i, rate) : closedClient(i))))
+  const cpu = process.cpuUsage(cpuBefore)
+  // An open loop's rate is over the schedule's span (what was due in it and answered, however late); a closed
+  // loop's over the time it ran.
+  const elapsed = rate ? plan.seconds : (performance.now() - startedAt) / 1000
   await agent.close()
   latencies.sort((a, b) => a - b)
   return {
     requests: latencies.length,
-    perSecond: Math.round(latencies.length / elapsed),
+    perSecond: Math.round(answered / elapsed),
     errors,
     unanswered,
     p50: percentile(latencies, 50),
@@ -192,6 +233,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
       ]),
     ),
     errorSamples,
+    loadCpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
   }
 }
 
