@@ -206,9 +206,9 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   const rate = plan.ratePerSecond
   await Promise.all(plan.clients.map((_, i) => (rate ? openClient(i, rate) : closedClient(i))))
   const cpu = process.cpuUsage(cpuBefore)
-  // An open loop's rate is over the schedule's span (what was due in it and answered, however late); a closed
-  // loop's over the time it ran.
-  const elapsed = rate ? plan.seconds : (performance.now() - startedAt) / 1000
+  // Over the time until the last answer: an open loop whose server falls behind answers its schedule's requests
+  // late, and its rate is what it answered in that longer time, not the rate it was offered.
+  const elapsed = Math.max(rate ? plan.seconds : 0, (performance.now() - startedAt) / 1000)
   await agent.close()
   latencies.sort((a, b) => a - b)
   return {
