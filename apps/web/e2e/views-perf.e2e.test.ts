@@ -159,6 +159,21 @@ async function measurePass(view: number, testId: string): Promise<Pass> {
     // The rest of the start (unread counts, the sidebar, lazy parts) is fetched before the scroll begins.
     await cold.waitForLoadState("networkidle")
     const { frames, reached, longFrames } = await scrollThrough(cold, testId)
+    // Pictures wait while the grid is flung (media-grid/fling.tsx): once it rests, every card in view shows its own.
+    if (testId !== "entry-list")
+      await expect
+        .poll(
+          () =>
+            cold.evaluate(() => {
+              const images = [...document.querySelectorAll<HTMLImageElement>("[data-index] img")].filter((img) => {
+                const box = img.getBoundingClientRect()
+                return box.bottom > 0 && box.top < window.innerHeight
+              })
+              return images.length > 0 && images.every((img) => img.getAttribute("src"))
+            }),
+          { timeout: 5000 },
+        )
+        .toBe(true)
     return { firstRowsMs, frames, reached, longFrames, worst: Math.max(...frames.map((frame) => frame.ms)) }
   } finally {
     await cold.context().close()

@@ -1,7 +1,48 @@
 // A loopback server with one very large feed: /big.xml?n=10000&kind=articles|social|pictures|videos, items a minute
-// apart (or `step` minutes apart).
+// apart (or `step` minutes apart). Pictures and posters are PNGs, as feeds' pictures are bitmaps: the browser
+// decodes those off the main thread, where an SVG would be parsed as a document on it for every card.
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
+import { crc32, deflateSync } from "node:zlib"
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8)
+  head.writeUInt32BE(data.length, 0)
+  head.write(type, 4, "latin1")
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0)
+  return Buffer.concat([head, data, crc])
+}
+
+/** A w × h PNG in one colour with a lighter band across its upper third (hue in degrees). */
+function png(w: number, h: number, hue: number): Buffer {
+  const rgb = (l: number) => {
+    const a = 0.6 * Math.min(l, 1 - l)
+    const f = (n: number) => {
+      const k = (n + hue / 30) % 12
+      return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))))
+    }
+    return [f(0), f(8), f(4)]
+  }
+  const [base, band] = [rgb(0.55), rgb(0.75)]
+  const raw = Buffer.alloc((w * 3 + 1) * h)
+  for (let y = 0; y < h; y++) {
+    const color = y > h / 6 && y < h / 3 ? band : base
+    const row = y * (w * 3 + 1)
+    for (let x = 0; x < w; x++) raw.set(color!, row + 1 + x * 3)
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(w, 0)
+  header.writeUInt32BE(h, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  return Buffer.concat([
+    signature,
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(raw)),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ])
+}
 
 export interface BigFeedServer {
   origin: string
@@ -21,12 +62,12 @@ function item(kind: string, i: number, base: string, start: number, stepMs = 60_
       [600, 900],
       [700, 700],
     ][i % 3]
-    const picture = `${base}/img/${i % 50}.svg?w=${w}&amp;h=${h}`
+    const picture = `${base}/img/${i % 50}.png?w=${w}&amp;h=${h}`
     return `<item><title>Picture ${i}</title>${common}<media:content url="${picture}" medium="image" width="${w}" height="${h}"/></item>`
   }
   if (kind === "videos") {
     const clip = `${base}/clips/${i}.mp4`
-    const poster = `${base}/img/${i % 50}.svg?w=640&amp;h=360`
+    const poster = `${base}/img/${i % 50}.png?w=640&amp;h=360`
     return `<item><title>Clip ${i}</title>${common}<media:content url="${clip}" type="video/mp4" medium="video" duration="${30 + (i % 300)}"><media:thumbnail url="${poster}"/></media:content></item>`
   }
   return `<item><title>Entry ${i} of the big feed</title>${common}<description>Summary of entry ${i}, long enough for two lines of text in the list.</description></item>`
@@ -35,6 +76,7 @@ function item(kind: string, i: number, base: string, start: number, stepMs = 60_
 export async function startBigFeed(): Promise<BigFeedServer> {
   let origin = ""
   const start = Date.now() - 60_000
+  const images = new Map<string, Buffer>()
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", origin)
     if (url.pathname === "/big.xml") {
@@ -48,14 +90,15 @@ export async function startBigFeed(): Promise<BigFeedServer> {
       )
       return
     }
-    const image = /^\/img\/(\d+)\.svg$/.exec(url.pathname)
+    const image = /^\/img\/(\d+)\.png$/.exec(url.pathname)
     if (image) {
-      const w = url.searchParams.get("w") ?? "800"
-      const h = url.searchParams.get("h") ?? "600"
-      res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "max-age=3600" })
-      res.end(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" fill="hsl(${Number(image[1]) * 7} 60% 55%)"/></svg>`,
-      )
+      const w = Number(url.searchParams.get("w") ?? 800)
+      const h = Number(url.searchParams.get("h") ?? 600)
+      const key = `${image[1]}:${w}x${h}`
+      let body = images.get(key)
+      if (!body) images.set(key, (body = png(w, h, Number(image[1]) * 7)))
+      res.writeHead(200, { "content-type": "image/png", "cache-control": "max-age=3600" })
+      res.end(body)
       return
     }
     res.writeHead(404)

@@ -10,7 +10,7 @@ import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { effectiveGeneral } from "../../stores/settings-gate.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
-import { ViewList } from "../views/view-list.tsx"
+import { preloadViewList, ViewList } from "../views/view-list.tsx"
 import { buildEntryFilter, buildMarkAllRead } from "./timeline-filter.ts"
 import { TimelineHeader } from "./timeline-header.tsx"
 import { useTimelineTitle } from "./use-timeline-title.ts"
@@ -31,6 +31,8 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
   const items = useMemo(() => entries.data?.pages.flat() ?? [], [entries.data])
   const { title, unread } = useTimelineTitle(location, subs)
   const setTimeline = useLayoutStore((state) => state.setTimeline)
+  // The view's list code downloads alongside its first page (ViewList would only ask for it once the page is in).
+  useEffect(() => preloadViewList(location.view), [location.view])
   const { refetch } = entries
   // The keyboard (j/k, r) and the palette work on what this column shows.
   useEffect(() => {

@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual"
 import type { EntryListItem } from "@tidings/shared"
-import { type ReactNode, useEffect, useMemo, useRef } from "react"
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { formatDayHeading } from "../../lib/format-date.ts"
@@ -38,11 +38,15 @@ export function EntryList(props: EntryListProps) {
   )
   const scrollRef = useRef<HTMLDivElement>(null)
   const playerInset = usePlayerInset()
+  const rowSize = props.estimateRowSize ?? 100
+  // Stable between scroll frames: the virtualizer lays out every loaded row again whenever getItemKey changes.
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? "loader", [rows])
+  const estimateSize = useCallback((index: number) => (rows[index]?.type === "day" ? 36 : rowSize), [rows, rowSize])
   const virtualizer = useVirtualizer({
     count: rows.length + (hasNextPage ? 1 : 0),
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.type === "day" ? 36 : (props.estimateRowSize ?? 100)),
-    getItemKey: (index) => rows[index]?.key ?? "loader",
+    estimateSize,
+    getItemKey,
     overscan: 6,
     paddingEnd: playerInset,
   })
@@ -76,31 +80,47 @@ export function EntryList(props: EntryListProps) {
       {...autoMark.listHandlers}
     >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualRows.map((virtualRow) => {
-          const row = rows[virtualRow.index]
-          return (
-            <div
-              key={virtualRow.key}
-              ref={virtualizer.measureElement}
-              data-index={virtualRow.index}
-              className="absolute top-0 left-0 w-full"
-              style={{ transform: `translateY(${virtualRow.start}px)` }}
-              onPointerMove={row?.type === "entry" ? () => autoMark.onHover(row.item) : undefined}
-            >
-              <ListRow
-                row={row}
-                location={location}
-                now={now}
-                starredList={starredList}
-                renderItem={props.renderItem}
-              />
-            </div>
-          )
-        })}
+        {virtualRows.map((virtualRow) => (
+          <ListSlot
+            key={virtualRow.key}
+            index={virtualRow.index}
+            top={virtualRow.start}
+            measure={virtualizer.measureElement}
+            row={rows[virtualRow.index]}
+            location={location}
+            now={now}
+            starredList={starredList}
+            renderItem={props.renderItem}
+            onHover={autoMark.onHover}
+          />
+        ))}
       </div>
     </div>
   )
 }
+
+interface ListSlotProps extends ListRowProps {
+  index: number
+  top: number
+  measure: (element: HTMLElement | null) => void
+  onHover: (item: EntryListItem) => void
+}
+
+/** One row's place. Memoised: while the list scrolls, the rows already placed keep equal props and do not render. */
+const ListSlot = memo(function ListSlot({ index, top, measure, onHover, ...rowProps }: ListSlotProps) {
+  const { row } = rowProps
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      className="absolute top-0 left-0 w-full"
+      style={{ transform: `translateY(${top}px)` }}
+      onPointerMove={row?.type === "entry" ? () => onHover(row.item) : undefined}
+    >
+      <ListRow {...rowProps} />
+    </div>
+  )
+})
 
 interface ListRowProps {
   row: Row | undefined

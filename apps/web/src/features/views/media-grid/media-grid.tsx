@@ -1,12 +1,15 @@
 // A virtual grid for the Pictures and Videos views: as many columns as fit, each card placed in the shortest
 // column (masonry) or in rows of equal cells, with the next page loaded near the end.
+// Cards are drawn at the height estimateHeight gives, so the grid never measures them: a scroll frame only mounts
+// the cards coming into view, and a new page only places its own cards.
 import { useVirtualizer } from "@tanstack/react-virtual"
 import type { EntryListItem } from "@tidings/shared"
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react"
+import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Spinner } from "../../../components/ui/spinner.tsx"
 import { usePlayerInset } from "../../player/use-player.ts"
 import { useAutoMarkRead } from "../../timeline/use-auto-mark-read.ts"
+import { FlingProvider, useFling } from "./fling.tsx"
 
 export interface MediaGridProps {
   items: EntryListItem[]
@@ -14,7 +17,7 @@ export interface MediaGridProps {
   fetchingNextPage: boolean
   fetchNextPage: () => void
   minColumnWidth: number
-  /** Height of a card in a column this wide, before it is measured. */
+  /** Height of a card in a column this wide: the card is drawn at exactly this height. */
   estimateHeight: (item: EntryListItem, columnWidth: number) => number
   renderCard: (item: EntryListItem) => ReactNode
   testId: string
@@ -23,6 +26,8 @@ export interface MediaGridProps {
 const GAP = 8
 const PADDING = 8
 const PREFETCH_ITEMS = 12
+/** Rows of cards rendered beyond the visible ones, above and below (times the number of columns). */
+const OVERSCAN_ROWS = 2
 
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0)
@@ -43,20 +48,28 @@ export function MediaGrid(props: MediaGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const playerInset = usePlayerInset()
   const width = useWidth(scrollRef)
+  const flinging = useFling(scrollRef)
   const inner = Math.max(0, width - PADDING * 2)
   const lanes = Math.max(1, Math.floor((inner + GAP) / (props.minColumnWidth + GAP)))
   const columnWidth = lanes > 0 ? (inner - GAP * (lanes - 1)) / lanes : inner
+  const { estimateHeight } = props
+  // Stable between scroll frames: the virtualizer lays out every loaded item again whenever getItemKey changes.
+  const getItemKey = useCallback((index: number) => items[index]?.entries.id ?? index, [items])
+  const estimateSize = useCallback(
+    (index: number) => estimateHeight(items[index], columnWidth) + GAP,
+    [estimateHeight, items, columnWidth],
+  )
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => props.estimateHeight(items[index], columnWidth) + GAP,
-    getItemKey: (index) => items[index]?.entries.id ?? index,
+    estimateSize,
+    getItemKey,
     lanes,
-    overscan: 4,
+    overscan: OVERSCAN_ROWS,
     paddingStart: PADDING,
     paddingEnd: PADDING + playerInset,
   })
-  // New column widths change every estimate: measure again.
+  // New column widths change every card's height: lay out again.
   useEffect(() => {
     if (columnWidth > 0) virtualizer.measure()
   }, [virtualizer, columnWidth])
@@ -76,24 +89,22 @@ export function MediaGrid(props: MediaGridProps) {
       {...autoMark.listHandlers}
     >
       <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-        {width > 0 &&
-          virtualItems.map((virtualItem) => (
-            <div
-              key={virtualItem.key}
-              ref={virtualizer.measureElement}
-              data-index={virtualItem.index}
-              className="absolute top-0"
-              style={{
-                left: PADDING + virtualItem.lane * (columnWidth + GAP),
-                width: columnWidth,
-                paddingBottom: GAP,
-                transform: `translateY(${virtualItem.start}px)`,
-              }}
-              onPointerMove={() => autoMark.onHover(items[virtualItem.index])}
-            >
-              {props.renderCard(items[virtualItem.index])}
-            </div>
-          ))}
+        <FlingProvider value={flinging}>
+          {width > 0 &&
+            virtualItems.map((virtualItem) => (
+              <GridSlot
+                key={virtualItem.key}
+                index={virtualItem.index}
+                item={items[virtualItem.index]}
+                left={PADDING + virtualItem.lane * (columnWidth + GAP)}
+                top={virtualItem.start}
+                width={columnWidth}
+                height={virtualItem.size}
+                renderCard={props.renderCard}
+                onHover={autoMark.onHover}
+              />
+            ))}
+        </FlingProvider>
       </div>
       {fetchingNextPage && (
         <div className="flex h-12 items-center justify-center text-ink-faint">
@@ -103,3 +114,31 @@ export function MediaGrid(props: MediaGridProps) {
     </div>
   )
 }
+
+interface GridSlotProps {
+  index: number
+  item: EntryListItem
+  left: number
+  top: number
+  width: number
+  height: number
+  renderCard: (item: EntryListItem) => ReactNode
+  onHover: (item: EntryListItem) => void
+}
+
+/**
+ * One card's place. Memoised: while the grid scrolls, the cards already placed keep equal props and do not render
+ * again. Its size is fixed (and contained), so laying out one card never touches the others.
+ */
+const GridSlot = memo(function GridSlot({ index, item, left, top, width, height, renderCard, onHover }: GridSlotProps) {
+  return (
+    <div
+      data-index={index}
+      className="absolute top-0"
+      style={{ left, width, height, paddingBottom: GAP, transform: `translateY(${top}px)`, contain: "size layout" }}
+      onPointerMove={() => onHover(item)}
+    >
+      {renderCard(item)}
+    </div>
+  )
+})

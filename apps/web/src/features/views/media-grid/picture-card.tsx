@@ -9,6 +9,7 @@ import { formatRelativeTime } from "../../../lib/format-date.ts"
 import { entryPictures } from "../entry-media.ts"
 import { mediaTitle } from "../gallery-store.ts"
 import { MediaIcon } from "../media-icons.tsx"
+import { FlingImg } from "./fling.tsx"
 
 export interface PictureCardProps {
   item: EntryListItem
@@ -20,12 +21,31 @@ export interface PictureCardProps {
 
 export const CAPTION_HEIGHT = 44
 
-/** Height of the picture box: the known aspect in masonry, a square cell otherwise (or 4:3 when unknown). */
+/** The tallest masonry box, as a multiple of its width. */
+const MAX_TALL = 2.5
+
+/**
+ * The masonry box's height per unit of width (the picture's aspect, capped at MAX_TALL), or null when the picture's
+ * size is unknown. Kept per item: the grid asks for every loaded item's height each time a new page comes in.
+ */
+const masonryAspects = new WeakMap<EntryListItem, number | null>()
+function masonryAspect(item: EntryListItem): number | null {
+  let aspect = masonryAspects.get(item)
+  if (aspect === undefined) {
+    const first = entryPictures(item.entries)[0]
+    aspect = first?.width && first.height ? Math.min(MAX_TALL, first.height / first.width) : null
+    masonryAspects.set(item, aspect)
+  }
+  return aspect
+}
+
+/**
+ * Height of the picture box: the known aspect in masonry (capped), a square cell otherwise (or 4:3 when unknown).
+ * The card draws its box at this height, so the grid places cards without measuring them.
+ */
 export function pictureBoxHeight(item: EntryListItem, width: number, masonry: boolean): number {
-  const first = entryPictures(item.entries)[0]
   if (!masonry) return width
-  if (first?.width && first.height) return Math.min(width * 2.5, (width * first.height) / first.width)
-  return (width * 3) / 4
+  return width * (masonryAspect(item) ?? 3 / 4)
 }
 
 export const PictureCard = memo(function PictureCard({ item, masonry, square, now, onOpen }: PictureCardProps) {
@@ -34,7 +54,6 @@ export const PictureCard = memo(function PictureCard({ item, masonry, square, no
   const first = pictures[0]
   const title = mediaTitle(item)
   const feedTitle = item.feeds.title ?? item.feeds.url
-  const known = first?.width && first.height ? `${first.width} / ${first.height}` : undefined
   return (
     <figure data-testid="picture-card" data-entry-id={item.entries.id} data-read={item.read ? "true" : "false"}>
       <button
@@ -42,10 +61,10 @@ export const PictureCard = memo(function PictureCard({ item, masonry, square, no
         onClick={() => onOpen(item)}
         aria-label={t("gallery.open", { title, count: pictures.length })}
         className="relative block w-full overflow-hidden rounded-lg bg-hover"
-        style={{ aspectRatio: masonry ? (known ?? "4 / 3") : "1 / 1" }}
+        style={{ aspectRatio: masonry ? `1 / ${masonryAspect(item) ?? 3 / 4}` : "1 / 1" }}
       >
         {first && (
-          <img
+          <FlingImg
             src={first.url}
             alt=""
             loading="lazy"

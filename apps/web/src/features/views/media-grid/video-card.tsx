@@ -10,13 +10,23 @@ import { formatMediaTime } from "../../../lib/media-time.ts"
 import { entryVideo, videoPreview } from "../entry-media.ts"
 import { mediaTitle } from "../gallery-store.ts"
 import { MediaIcon } from "../media-icons.tsx"
+import { FlingImg } from "./fling.tsx"
 
 export const VIDEO_CAPTION_HEIGHT = 52
 const DEFAULT_RATIO = 16 / 9
 
+/** Kept per item: the grid asks for every loaded item's height each time a new page comes in. */
+const boxRatios = new WeakMap<EntryListItem, number>()
+
+/** Width / height of the card's box. The card draws its box at this ratio, so the grid never measures cards. */
 export function videoBoxRatio(item: EntryListItem): number {
-  const video = entryVideo(item.entries)
-  return (video && videoPreview(video.url)?.ratio) ?? DEFAULT_RATIO
+  let ratio = boxRatios.get(item)
+  if (ratio === undefined) {
+    const video = entryVideo(item.entries)
+    ratio = (video && videoPreview(video.url)?.ratio) ?? DEFAULT_RATIO
+    boxRatios.set(item, ratio)
+  }
+  return ratio
 }
 
 export const VideoCard = memo(function VideoCard(props: {
@@ -39,10 +49,7 @@ export const VideoCard = memo(function VideoCard(props: {
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
     >
-      <div
-        className="relative overflow-hidden rounded-lg"
-        style={{ aspectRatio: String(preview?.ratio ?? DEFAULT_RATIO) }}
-      >
+      <div className="relative overflow-hidden rounded-lg" style={{ aspectRatio: String(videoBoxRatio(item)) }}>
         <button
           type="button"
           onClick={() => props.onOpen(item)}
@@ -51,7 +58,7 @@ export const VideoCard = memo(function VideoCard(props: {
           className="group relative block size-full bg-neutral-900"
         >
           {video?.poster && (
-            <img src={video.poster} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+            <FlingImg src={video.poster} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
           )}
           {hovered && preview && video && (
             <video
