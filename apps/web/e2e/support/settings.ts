@@ -15,6 +15,13 @@ export async function setSettings(page: Page, patch: SettingsPatch): Promise<voi
       const saved = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":0}')
       saved.state.general = { ...saved.state.general, ...patch.general }
       saved.state.ui = { ...saved.state.ui, ...patch.ui }
+      // As a change made here now: newer than the server's copy, which must not replace it at the reload.
+      const now = Date.now()
+      saved.state.updated = {
+        ...saved.state.updated,
+        ...(patch.general ? { general: now } : {}),
+        ...(patch.ui ? { ui: now } : {}),
+      }
       localStorage.setItem(key, JSON.stringify(saved))
     },
     { key: SETTINGS_KEY, patch },

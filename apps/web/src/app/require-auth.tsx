@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from "react-router"
 import { LoadingPane } from "../components/ui/spinner.tsx"
 import { useSession } from "../queries/session.ts"
 import { loginPath } from "./paths.ts"
+import { SettingsSync } from "./settings-sync.tsx"
 
 export function RequireAuth() {
   const { t } = useTranslation(["app", "common"])
@@ -18,5 +19,10 @@ export function RequireAuth() {
     )
   }
   if (!session.data) return <Navigate to={loginPath(location.pathname + location.search)} replace />
-  return <Outlet />
+  return (
+    <>
+      <SettingsSync userId={session.data.user.id} />
+      <Outlet />
+    </>
+  )
 }

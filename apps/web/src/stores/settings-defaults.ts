@@ -1,5 +1,5 @@
-// Defaults of the general and UI settings groups (spec client §3). Settings sync comes later; until then these
-// values are the settings.
+// Defaults of the synced settings groups (spec client §3): general, UI (the server's "appearance") and AI. A key the
+// user never set reads as its default here, and a group from the server is laid over these.
 
 export const defaultGeneralSettings = {
   appLaunchOnStartup: false,
@@ -89,3 +89,15 @@ export type EntryActionId =
 
 export type GeneralSettings = typeof defaultGeneralSettings
 export type UiSettings = typeof defaultUiSettings
+
+/** The AI group (spec client §3): the fields only; AI itself arrives with its own issue. */
+export const defaultAiSettings = {
+  personalizePrompt: "",
+  shortcuts: [] as { name: string; prompt: string }[],
+  mcpEnabled: false,
+  mcpServices: [] as { name: string; baseURL: string }[],
+  autoScrollWhenStreaming: true,
+  panelStyle: "fixed" as "fixed" | "floating",
+}
+
+export type AiSettings = typeof defaultAiSettings

@@ -7,8 +7,8 @@ import {
   type UiSettings,
 } from "./settings-defaults.ts"
 
-const gatedGeneral = ["groupByDate", "autoExpandLongSocialMedia"] as const
-const gatedUi = [
+export const gatedGeneral = ["groupByDate", "autoExpandLongSocialMedia"] as const
+export const gatedUi = [
   "hideExtraBadge",
   "codeHighlightThemeLight",
   "codeHighlightThemeDark",

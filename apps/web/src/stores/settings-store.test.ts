@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
-import { defaultGeneralSettings, defaultUiSettings } from "./settings-defaults.ts"
+import { defaultAiSettings, defaultGeneralSettings, defaultUiSettings } from "./settings-defaults.ts"
 import { mergeSavedSettings } from "./settings-store.ts"
 
 describe("mergeSavedSettings", () => {
-  const defaults = { general: defaultGeneralSettings, ui: defaultUiSettings }
+  const defaults = { general: defaultGeneralSettings, ui: defaultUiSettings, ai: defaultAiSettings }
 
   it("keeps what was saved and gives every other key its default", () => {
     const merged = mergeSavedSettings({ general: { dimRead: true }, ui: { pictureViewMasonry: false } }, defaults)
