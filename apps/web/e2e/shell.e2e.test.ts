@@ -18,6 +18,15 @@ let feedId = ""
 const pageErrors: string[] = []
 
 const byTestId = (id: string) => page.getByTestId(id)
+// A resize reaches the layout through a media query and a render: wait until the other layout has gone.
+async function toPhone() {
+  await page.setViewportSize(PHONE)
+  await page.waitForFunction(() => !document.querySelector('[data-layout="desktop"]'))
+}
+async function toDesktop() {
+  await page.setViewportSize(DESKTOP)
+  await page.waitForFunction(() => !document.querySelector('[data-layout="mobile"]'))
+}
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 
@@ -40,7 +49,7 @@ afterAll(async () => {
 
 describe("phone layout at 390 × 844", () => {
   it("goes drawer → feed → entry → back in one column without sideways scrolling", async () => {
-    await page.setViewportSize(PHONE)
+    await toPhone()
     await page.goto(`${server.origin}/timeline/view-0/all/pending`)
     await page.locator('[data-layout="mobile"]').waitFor()
     await byTestId("tab-bar").waitFor()
@@ -78,7 +87,7 @@ describe("phone layout at 390 × 844", () => {
   })
 
   it("keeps the three columns at 1280 px", async () => {
-    await page.setViewportSize(DESKTOP)
+    await toDesktop()
     await page.locator('[data-layout="desktop"]').waitFor()
     expect(await byTestId("tab-bar").count()).toBe(0)
     await byTestId("sidebar").waitFor()
@@ -170,9 +179,9 @@ describe("keyboard at 1280 × 800", () => {
     expect(await byTestId("shortcuts-dialog").textContent()).toContain("Next entry")
     await shot(page, "shortcuts")
     expect(await axeViolations(page)).toEqual([])
-    await page.setViewportSize(PHONE)
+    await toPhone()
     await shot(page, "shortcuts")
-    await page.setViewportSize(DESKTOP)
+    await toDesktop()
     await page.keyboard.press("Escape")
     await byTestId("shortcuts-dialog").waitFor({ state: "detached" })
   })
@@ -207,7 +216,7 @@ describe("keyboard at 1280 × 800", () => {
   })
 
   it("shows the palette on a phone too", async () => {
-    await page.setViewportSize(PHONE)
+    await toPhone()
     await blur()
     await page.keyboard.press(`${mod}+k`)
     await page.keyboard.type("feeds")
@@ -215,7 +224,7 @@ describe("keyboard at 1280 × 800", () => {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390)
     await shot(page, "palette")
     await page.keyboard.press("Escape")
-    await page.setViewportSize(DESKTOP)
+    await toDesktop()
     expect(pageErrors).toEqual([])
   })
 })
@@ -287,7 +296,7 @@ async function publishedAt(entryId: string): Promise<string> {
 
 describe("add a source", () => {
   it("finds a website's feeds, previews one, subscribes privately, and says when a feed is already followed", async () => {
-    await page.setViewportSize(DESKTOP)
+    await toDesktop()
     await page.goto(`${server.origin}/timeline/view-0/all/pending`)
     await byTestId("add-feed-button").click()
     await byTestId("add-feed-url").fill(`${fixtures.origin}/site/`)
@@ -307,10 +316,10 @@ describe("add a source", () => {
     await byTestId("subscription-hide").check()
     await shot(page, "add-source-preview")
     expect(await axeViolations(page)).toEqual([])
-    await page.setViewportSize(PHONE)
+    await toPhone()
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390)
     await shot(page, "add-source-preview")
-    await page.setViewportSize(DESKTOP)
+    await toDesktop()
     await byTestId("add-feed-submit").click()
     await byTestId("add-feed-dialog").waitFor({ state: "detached", timeout: 30_000 })
     const sub = await page.evaluate(async () => {
@@ -339,7 +348,7 @@ describe("add a source", () => {
 describe("entry toolbar", () => {
   it("copies the link with a 2 s confirmation, switches to readability and source views, shares by copying", async () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.origin })
-    await page.setViewportSize(DESKTOP)
+    await toDesktop()
     await page.goto(`${server.origin}/timeline/view-0/${feedId}/pending`)
     await byTestId("entry-row").first().click()
     await byTestId("entry-content").waitFor()
@@ -371,14 +380,14 @@ describe("entry toolbar", () => {
     await byTestId("entry-action-share").click()
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(entryUrl)
     await shot(page, "entry-toolbar")
-    await page.setViewportSize(PHONE)
+    await toPhone()
     await page.locator('[data-layout="mobile"]').waitFor()
     await byTestId("entry-more").waitFor()
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390)
     expect(await sidewaysScrollers(page)).toEqual([])
     await shot(page, "entry-toolbar")
     expect(await axeViolations(page)).toEqual([])
-    await page.setViewportSize(DESKTOP)
+    await toDesktop()
     expect(pageErrors).toEqual([])
   })
 })
