@@ -430,27 +430,15 @@ async function main() {
 
       // 16 readers at once (the same account: one user's 100,000 unread).
       const sixteen = Array.from({ length: 16 }, () => ({ token: reader.token }))
-      const [pages16, pagesCpu] = await cpuDuring(server.child.pid!, () =>
-        runLoad({
-          origin: server!.origin,
-          seconds,
-          timeoutMs: 15_000,
-          clients: sixteen,
-          mix: "unread-pages",
-        }),
-      )
+      const sixteenReaders = (mix: "unread-pages" | "unread-counts") =>
+        cpuDuring(server!.child.pid!, () =>
+          runLoad({ origin: server!.origin, seconds, timeoutMs: 15_000, clients: sixteen, mix }),
+        )
+      const [pages16, pagesCpu] = await sixteenReaders("unread-pages")
       notes.pages16Cpu = pagesCpu
       figures.pagesPerSecond16 = pages16.perSecond
       notes.pages16 = pages16
-      const [counts16, countsCpu] = await cpuDuring(server.child.pid!, () =>
-        runLoad({
-          origin: server!.origin,
-          seconds,
-          timeoutMs: 15_000,
-          clients: sixteen,
-          mix: "unread-counts",
-        }),
-      )
+      const [counts16, countsCpu] = await sixteenReaders("unread-counts")
       notes.counts16Cpu = countsCpu
       figures.countsPerSecond16 = counts16.perSecond
       notes.counts16 = counts16
