@@ -1,4 +1,5 @@
-// Settings › shortcuts: rebinding a command's key in the browser, kept across a reload and used by the timeline.
+// Settings › shortcuts: rebinding a command's key in the browser, kept across a reload, synced to the user's other
+// browsers through the general settings group, and used by the timeline.
 // Needs the web build (scripts/build-web.mjs).
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -55,6 +56,31 @@ describe("settings › shortcuts", () => {
     await page.reload()
     await row("global.shortcuts").waitFor()
     expect(await keysOf("global.shortcuts")).toBe("G")
+  })
+
+  it("syncs the new key to the server, and another browser of the same user starts with it", async () => {
+    const fromServer = () =>
+      page.evaluate(() =>
+        fetch("/settings").then((res) => res.json() as Promise<{ settings: { general?: { keyBindings?: unknown } } }>),
+      )
+    await expect
+      .poll(async () => (await fromServer()).settings.general?.keyBindings, { timeout: 5000 })
+      .toEqual({ "global.shortcuts": ["g"] })
+    const { cookies } = await page.context().storageState()
+    const other = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      storageState: { cookies, origins: [] },
+    })
+    const second = await other.newPage()
+    await second.goto(`${server.origin}/settings/shortcuts`)
+    await expect
+      .poll(async () =>
+        (
+          (await second.getByTestId("shortcut-global.shortcuts").getByTestId("shortcut-keys").textContent()) ?? ""
+        ).trim(),
+      )
+      .toBe("G")
+    await other.close()
   })
 
   it("the timeline answers the new key and no longer the old one", async () => {

@@ -14,6 +14,7 @@ import {
   SettingsSyncQueue,
   SYNC_GROUPS,
 } from "../stores/settings-sync.ts"
+import { adoptLegacyKeyBindings, LEGACY_SHORTCUTS_KEY } from "../stores/shortcut-store.ts"
 
 export const SETTINGS_QUEUE_KEY = `${LOCAL_KEY_PREFIX}settings-sync-queue`
 /** Whose settings this browser holds: another user's queue must never be sent as theirs. */
@@ -80,8 +81,11 @@ export function useSettingsSync(userId: string) {
   useEffect(() => {
     const sync = syncQueue()
     const owner = localStorage.getItem(SETTINGS_OWNER_KEY)
-    if (owner && owner !== userId) {
+    const otherUser = Boolean(owner && owner !== userId)
+    if (otherUser) {
       sync.clear()
+      // Keys rebound before settings were synced were kept for the browser, not the user: not this user's.
+      localStorage.removeItem(LEGACY_SHORTCUTS_KEY)
       useSettingsStore.setState({ ...defaults, updated: { general: 0, ui: 0, ai: 0 }, migrationVersion: 0 })
     }
     localStorage.setItem(SETTINGS_OWNER_KEY, userId)
@@ -99,6 +103,7 @@ export function useSettingsSync(userId: string) {
         )
       }
     })
+    adoptLegacyKeyBindings()
     const unwatchNetwork = useNetworkStore.subscribe((state, prev) => {
       if (state.online && !prev.online) void sync.flush()
     })

@@ -9,7 +9,7 @@ import type { CommandDefinition, CommandId } from "../features/keyboard/commands
 import { isApplePlatform, UnsupportedHotkeyError } from "../features/keyboard/hotkeys.ts"
 import { conflictingCommand, definitionFromEvent } from "../features/keyboard/key-bindings.ts"
 import { CommandKeys, GROUPS } from "../features/keyboard/shortcuts-dialog.tsx"
-import { useCommandTable, useShortcutStore } from "../stores/shortcut-store.ts"
+import { resetKeyBinding, setKeyBinding, useCommandTable, useKeyOverrides } from "../stores/shortcut-store.ts"
 
 export function SettingsShortcutsRoute() {
   const { t } = useTranslation()
@@ -69,8 +69,7 @@ interface RowProps {
 function ShortcutRow({ command, recording, onRecord, onProblem }: RowProps) {
   const { t } = useTranslation()
   const table = useCommandTable()
-  const { setKeys, reset } = useShortcutStore()
-  const overridden = useShortcutStore((state) => command.id in state.overrides)
+  const overridden = command.id in useKeyOverrides()
   const label = t(`shortcuts.command.${command.id}`)
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLButtonElement>) => {
@@ -90,7 +89,7 @@ function ShortcutRow({ command, recording, onRecord, onProblem }: RowProps) {
       onProblem(t("settings_shortcuts.taken", { command: t(`shortcuts.command.${taken}`) }))
       return
     }
-    setKeys(command.id, [definition])
+    setKeyBinding(command.id, [definition])
     onRecord(false)
   }
 
@@ -118,7 +117,7 @@ function ShortcutRow({ command, recording, onRecord, onProblem }: RowProps) {
         <Button
           size="sm"
           variant="ghost"
-          onClick={() => reset(command.id)}
+          onClick={() => resetKeyBinding(command.id)}
           aria-label={t("settings_shortcuts.reset", { command: label })}
           data-testid="shortcut-reset"
         >

@@ -25,6 +25,8 @@ export const defaultGeneralSettings = {
   voice: "en-US-AndrewMultilingualNeural",
   enhancedSettings: false,
   openLinksInExternalApp: false,
+  /** The user's own keys for commands of the shortcut table (command id → key definitions); synced like the rest. */
+  keyBindings: {} as Partial<Record<string, string[]>>,
 }
 
 export const defaultUiSettings = {

@@ -1,34 +1,47 @@
-// The user's own keys for the shortcut table. Kept in local storage: the settings store does not sync with the
-// server yet (GET/PATCH /settings arrives in a later issue), so the synced settings cannot hold them today.
+// The user's own keys for the shortcut table. They live in the synced general settings (`keyBindings`), so a
+// rebinding follows the user to every browser; a browser that kept them in the old local key hands them over once.
 import { useMemo } from "react"
-import { create } from "zustand"
-import { createJSONStorage, persist } from "zustand/middleware"
 import { type CommandDefinition, type CommandId, commands } from "../features/keyboard/commands.ts"
 import { type KeyOverrides, withOverrides } from "../features/keyboard/key-bindings.ts"
+import { useSettingsStore } from "./settings-store.ts"
 
-interface ShortcutState {
-  overrides: KeyOverrides
-  setKeys: (id: CommandId, keys: string[]) => void
-  reset: (id: CommandId) => void
+/** Where versions before settings sync kept the overrides. */
+export const LEGACY_SHORTCUTS_KEY = "tidings:shortcuts"
+
+const overridesOf = (state: { general: { keyBindings?: KeyOverrides } }): KeyOverrides =>
+  state.general.keyBindings ?? {}
+
+export function setKeyBinding(id: CommandId, keys: string[]) {
+  const state = useSettingsStore.getState()
+  state.setGeneral({ keyBindings: { ...overridesOf(state), [id]: keys } })
 }
 
-export const useShortcutStore = create<ShortcutState>()(
-  persist(
-    (set) => ({
-      overrides: {},
-      setKeys: (id, keys) => set((state) => ({ overrides: { ...state.overrides, [id]: keys } })),
-      reset: (id) =>
-        set((state) => {
-          const { [id]: _dropped, ...rest } = state.overrides
-          return { overrides: rest }
-        }),
-    }),
-    { name: "tidings:shortcuts", storage: createJSONStorage(() => localStorage) },
-  ),
-)
+export function resetKeyBinding(id: CommandId) {
+  const state = useSettingsStore.getState()
+  const { [id]: _dropped, ...rest } = overridesOf(state)
+  state.setGeneral({ keyBindings: rest })
+}
+
+export const useKeyOverrides = (): KeyOverrides => useSettingsStore(overridesOf)
 
 /** The shortcut table with the user's keys in place of the defaults. */
 export function useCommandTable(): CommandDefinition[] {
-  const overrides = useShortcutStore((state) => state.overrides)
+  const overrides = useKeyOverrides()
   return useMemo(() => withOverrides(commands, overrides), [overrides])
+}
+
+/** Moves overrides saved under the old local key into the synced settings, unless the settings already hold some. */
+export function adoptLegacyKeyBindings(storage: Pick<Storage, "getItem" | "removeItem"> = localStorage) {
+  const raw = storage.getItem(LEGACY_SHORTCUTS_KEY)
+  if (raw === null) return
+  storage.removeItem(LEGACY_SHORTCUTS_KEY)
+  let saved: KeyOverrides | undefined
+  try {
+    saved = (JSON.parse(raw) as { state?: { overrides?: KeyOverrides } }).state?.overrides
+  } catch {
+    return
+  }
+  const state = useSettingsStore.getState()
+  if (!saved || Object.keys(saved).length === 0 || Object.keys(overridesOf(state)).length > 0) return
+  state.setGeneral({ keyBindings: saved })
 }
