@@ -140,6 +140,17 @@ describe("views", () => {
     )
     expect(new Set(boxes.map((b) => b.left)).size).toBeGreaterThan(1)
     expect(new Set(boxes.map((b) => b.height)).size).toBeGreaterThan(1)
+    // A long title wraps onto a second line inside the caption instead of ending after its first words.
+    const caption = await byTestId("picture-card")
+      .first()
+      .locator("figcaption")
+      .evaluate((figure) => {
+        const title = figure.querySelector("span[title]") as HTMLElement
+        const box = figure.getBoundingClientRect()
+        const text = title.getBoundingClientRect()
+        return { lines: Math.round(text.height / 16), inside: text.bottom <= box.bottom + 0.5 }
+      })
+    expect(caption).toEqual({ lines: 2, inside: true })
     expect(await shootBoth("pictures")).toEqual([])
 
     await byTestId("picture-card").first().locator("button").click()

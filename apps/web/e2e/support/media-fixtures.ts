@@ -82,7 +82,9 @@ function feeds(base: string): Record<string, string> {
   })
   const pictures = Array.from({ length: 14 }, (_, i) => {
     const set = i === 0 ? [img(0), img(1), img(2)] : [img(i)]
-    return `<item><title>Picture ${i + 1}</title><link>${base}/posts/p${i}</link><guid>p${i}</guid><pubDate>${ago(i + 1)}</pubDate>
+    const title =
+      i === 0 ? "Picture 1: morning light over the harbour wall, seen from the lighthouse steps" : `Picture ${i + 1}`
+    return `<item><title>${title}</title><link>${base}/posts/p${i}</link><guid>p${i}</guid><pubDate>${ago(i + 1)}</pubDate>
 ${set.map((p) => `<media:content url="${esc(p.url)}" medium="image" width="${p.w}" height="${p.h}"/>`).join("")}</item>`
   })
   const videos = Array.from({ length: 8 }, (_, i) => {

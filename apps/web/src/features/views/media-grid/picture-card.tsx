@@ -79,9 +79,16 @@ export const PictureCard = memo(function PictureCard({ item, masonry, square, no
           </span>
         )}
       </button>
-      <figcaption className="flex h-[44px] items-center gap-1.5 px-0.5 pt-1 text-xs">
+      {/* Two lines of title fit the fixed caption height, so a long title reads as a title and not as its first words. */}
+      <figcaption className="flex h-[44px] items-start gap-1.5 px-0.5 pt-1 text-xs leading-4">
         <FeedIcon title={feedTitle} image={item.feeds.image} className="size-4" />
-        <span className={cx("min-w-0 flex-1 truncate", item.read ? "text-ink-faint" : "font-medium text-ink")}>
+        <span
+          title={title}
+          className={cx(
+            "line-clamp-2 min-w-0 flex-1 break-words",
+            item.read ? "text-ink-faint" : "font-medium text-ink",
+          )}
+        >
           {title}
         </span>
         <time dateTime={item.entries.publishedAt} className="shrink-0 text-ink-faint">
