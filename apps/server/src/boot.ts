@@ -14,6 +14,7 @@ export async function boot() {
   routeConsole(log)
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
     dataDir: config.DATA_DIR,
     onConnectionError: (error) => log.warn("database connection lost", { error: error.message }),
   })

@@ -40,6 +40,11 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Connections to PostgreSQL per process. More than the database's cores only queues work inside PostgreSQL, and
+   * every extra connection is a process to wake: on a 2-core box 4 answered 10–20 % more queries than 10.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   /** Redis for the BullMQ job queue; unset, jobs run in-process. */
   REDIS_URL: z.string().optional(),
   QUEUE_PREFIX: z.string().default("tidings"),

@@ -7,12 +7,12 @@ import type { Jobs } from "../jobs/index.ts"
 import { exportSubscriptions, importOpml, previewOpml } from "../services/opml.ts"
 import {
   batchUpdate,
-  listSubscriptions,
+  listSubscriptionsJson,
   subscribe,
   unsubscribe,
   updateSubscription,
 } from "../services/subscriptions.ts"
-import { type AppEnv, ok, userOf } from "./env.ts"
+import { type AppEnv, ok, okJson, userOf } from "./env.ts"
 
 // Schemas are built once: zod compiles each one on its first use.
 const itemsInput = z.array(z.string())
@@ -71,7 +71,7 @@ export function subscriptionRoutes(deps: Deps, jobs: Jobs) {
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const q = parse(viewUserIdInput, queryOf(c))
-      return c.json(ok(await listSubscriptions(deps, userOf(c), q)))
+      return okJson(c, await listSubscriptionsJson(deps, userOf(c), q))
     })
     .post("/", async (c) => {
       const body = parse(createBody, await bodyOf(c))

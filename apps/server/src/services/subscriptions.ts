@@ -5,15 +5,13 @@ import { AppError, ErrorCode } from "../errors.ts"
 import { newId } from "../ids.ts"
 import { lockUser, withTransaction } from "../storage/db.ts"
 import { refreshSubscriptionCounts } from "../storage/feeds.ts"
-import { feedIdsOfLists } from "../storage/lists.ts"
 import {
   countSubscriptions,
   deleteFeedSubscriptions,
   findFeedByUrlForUser,
   listFeedSubscriptions,
-  listInboxSubscriptions,
-  listListSubscriptions,
   type SubscriptionChanges,
+  subscriptionsJson,
   updateFeedSubscription,
   updateFeedSubscriptions,
   upsertSubscription,
@@ -29,30 +27,18 @@ import { applyRulesToArrivals } from "./arrivals.ts"
 import { findOrCreateFeed, normalizeFeedUrl } from "./feeds.ts"
 import { subscribeList, unsubscribeList, updateListSubscriptionFor } from "./list-subscriptions.ts"
 import type { SessionInfo } from "./session.ts"
-import { toFeed, toFeedSubscription, toInbox, toList, toSubscription } from "./wire.ts"
+import { toFeed, toSubscription } from "./wire.ts"
 
 /** GET /subscriptions: feeds, lists and inboxes, told apart by their `feeds` / `lists` / `inboxes` key. Another
  * user's are their public feed and list subscriptions only. */
-export async function listSubscriptions(deps: Deps, viewerId: string, input: { view?: number; userId?: string }) {
+/** GET /subscriptions: the data array as JSON text (one statement; the shapes of services/wire.ts). */
+export async function listSubscriptionsJson(
+  deps: Deps,
+  viewerId: string,
+  input: { view?: number; userId?: string },
+): Promise<string> {
   const userId = input.userId ?? viewerId
-  const own = userId === viewerId
-  const [feeds, lists, inboxes] = await Promise.all([
-    listFeedSubscriptions(deps.db, userId, input.view, !own),
-    listListSubscriptions(deps.db, userId, input.view, !own),
-    own ? listInboxSubscriptions(deps.db, userId, input.view) : [],
-  ])
-  const listFeedIds = await feedIdsOfLists(
-    deps.db,
-    lists.map((l) => l.list.id),
-  )
-  return [
-    ...feeds.map((r) => toFeedSubscription(r.subscription, r.feed)),
-    ...lists.map((r) => ({
-      ...toSubscription(r.subscription),
-      lists: toList(r.list, listFeedIds.get(r.list.id) ?? []),
-    })),
-    ...inboxes.map((r) => ({ ...toSubscription(r.subscription), inboxes: toInbox(r.inbox) })),
-  ]
+  return subscriptionsJson(deps.db, userId, input.view, userId !== viewerId)
 }
 
 export interface SubscribeInput {

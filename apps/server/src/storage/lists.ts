@@ -47,7 +47,7 @@ export async function feedIdsOfLists(db: DB, listIds: string[]): Promise<Map<str
     .select({ listId: listFeeds.listId, feedId: listFeeds.feedId })
     .from(listFeeds)
     .where(inArray(listFeeds.listId, listIds))
-    .orderBy(asc(listFeeds.createdAt))
+    .orderBy(asc(listFeeds.createdAt), asc(listFeeds.feedId))
   for (const r of rows) byList.get(r.listId)?.push(r.feedId)
   return byList
 }

@@ -1,7 +1,8 @@
 // Subscription rows; every query is scoped to one user.
 import { and, asc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm"
-import type { DB } from "./db.ts"
-import { feeds, inboxes, lists, subscriptions } from "./schema.ts"
+import { type DB, executePrepared } from "./db.ts"
+import { feeds, subscriptions } from "./schema.ts"
+import { subscriptionsJsonStatement } from "./wire-json.ts"
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect
 export type SubscriptionInsert = typeof subscriptions.$inferInsert
@@ -19,6 +20,16 @@ export async function listFeedSubscriptions(db: DB, userId: string, view?: numbe
       ),
     )
     .orderBy(asc(subscriptions.createdAt))
+}
+
+/** GET /subscriptions's data as JSON text, built by the database in one prepared statement (wire-json.ts). */
+export async function subscriptionsJson(db: DB, userId: string, view: number | undefined, othersOnly: boolean) {
+  const [row] = await executePrepared<{ items: string }>(
+    db,
+    "subscriptions_json",
+    subscriptionsJsonStatement(userId, view, othersOnly),
+  )
+  return row?.items ?? "[]"
 }
 
 export async function findFeedSubscription(db: DB, userId: string, feedId: string) {
@@ -125,30 +136,6 @@ export async function findListSubscription(db: DB, userId: string, listId: strin
 }
 
 /** List subscriptions with their lists. `publicOnly` leaves out private ones (another user's view of a profile). */
-export async function listListSubscriptions(db: DB, userId: string, view?: number, publicOnly = false) {
-  return db
-    .select({ subscription: subscriptions, list: lists })
-    .from(subscriptions)
-    .innerJoin(lists, eq(lists.id, subscriptions.listId))
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        view === undefined ? undefined : eq(subscriptions.view, view),
-        publicOnly ? eq(subscriptions.isPrivate, false) : undefined,
-      ),
-    )
-    .orderBy(asc(subscriptions.createdAt))
-}
-
-export async function listInboxSubscriptions(db: DB, userId: string, view?: number) {
-  return db
-    .select({ subscription: subscriptions, inbox: inboxes })
-    .from(subscriptions)
-    .innerJoin(inboxes, eq(inboxes.handle, subscriptions.inboxId))
-    .where(and(eq(subscriptions.userId, userId), view === undefined ? undefined : eq(subscriptions.view, view)))
-    .orderBy(asc(subscriptions.createdAt))
-}
-
 export type SubscriptionChanges = Partial<
   Pick<SubscriptionInsert, "view" | "category" | "title" | "isPrivate" | "hideFromTimeline">
 >

@@ -5,7 +5,11 @@ import { type SQL, sql } from "drizzle-orm"
 
 /** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC, Z), or null. */
 export function isoJson(column: string): SQL {
-  return sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
+  return sql.raw(isoText(column))
+}
+
+function isoText(column: string): string {
+  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 }
 
 /** toEntry of the entry row under `alias`; its content only when asked. */
@@ -34,4 +38,41 @@ export function feedJson(alias: string): SQL {
     'language', ${sql.raw(c("language"))}, 'checkedAt', ${isoJson(c("checked_at"))},
     'updatedAt', floor(extract(epoch from coalesce(${sql.raw(c("source_updated_at"))}, ${sql.raw(c("updated_at"))})) * 1000)::bigint,
     'tipUserIds', null, 'droppedEntryCount', ${sql.raw(c("dropped_entry_count"))})`
+}
+
+/** toSubscription of the subscription row under `alias`, as the leading fields of a json_build_object. */
+function subscriptionFields(alias: string, type: string): string {
+  const c = (name: string) => `${alias}.${name}`
+  return `'type', ${type}, 'userId', ${c("user_id")}, 'feedId', ${c("feed_id")}, 'listId', ${c("list_id")},
+    'inboxId', ${c("inbox_id")}, 'view', ${c("view")}, 'category', ${c("category")}, 'title', ${c("title")},
+    'isPrivate', ${c("is_private")}, 'hideFromTimeline', ${c("hide_from_timeline")},
+    'createdAt', ${isoText(c("created_at"))}`
+}
+
+/**
+ * GET /subscriptions as JSON text in one statement: the user's feeds, then lists, then inboxes (each in the order
+ * they were followed), each as toFeedSubscription, toList and toInbox of services/wire.ts write them (compared in
+ * test/subscriptions-json.test.ts). With `othersOnly` (another user looks) only public feeds and lists.
+ */
+export function subscriptionsJsonStatement(userId: string, view: number | undefined, othersOnly: boolean): SQL {
+  const own = sql`s.user_id = ${userId} and (${view ?? null}::smallint is null or s.view = ${view ?? null}::smallint)
+    and (not ${othersOnly}::boolean or not s.is_private)`
+  return sql`select coalesce(json_agg(item order by kind, created_at, id), '[]')::text as items from (
+    select 0 as kind, s.created_at, s.id, json_build_object(${sql.raw(subscriptionFields("s", "'feed'"))},
+      'feeds', ${feedJson("f")}) as item
+    from subscriptions s join feeds f on f.id = s.feed_id where ${own}
+    union all
+    select 1, s.created_at, s.id, json_build_object(${sql.raw(subscriptionFields("s", "s.type"))},
+      'lists', json_build_object('type', 'list', 'id', l.id, 'title', l.title, 'description', l.description,
+        'image', l.image, 'view', l.view, 'fee', l.fee, 'ownerUserId', l.owner_user_id,
+        'feedIds', coalesce((select json_agg(lf.feed_id order by lf.created_at, lf.feed_id) from list_feeds lf
+          where lf.list_id = l.id), '[]'),
+        'createdAt', ${isoJson("l.created_at")}, 'updatedAt', ${isoJson("l.updated_at")}))
+    from subscriptions s join lists l on l.id = s.list_id where ${own}
+    union all
+    select 2, s.created_at, s.id, json_build_object(${sql.raw(subscriptionFields("s", "s.type"))},
+      'inboxes', json_build_object('type', 'inbox', 'id', i.handle, 'title', i.title, 'description', null,
+        'image', null, 'ownerUserId', i.user_id, 'secret', i.secret))
+    from subscriptions s join inboxes i on i.handle = s.inbox_id where ${own} and not ${othersOnly}::boolean
+  ) k`
 }
