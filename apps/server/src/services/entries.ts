@@ -67,7 +67,7 @@ async function withSettings(deps: Deps, userId: string, items: EntryListItem[]) 
 export async function getEntry(deps: Deps, userId: string, entryId: string) {
   const found = await findEntryForUser(deps.db, userId, entryId)
   if (!found) throw new AppError(ErrorCode.EntryNotFound)
-  const [item] = await withSettings(deps, userId, [toEntryListItem(found)])
+  const [item] = found.hasRules ? await withSettings(deps, userId, [toEntryListItem(found)]) : [toEntryListItem(found)]
   return {
     entries: { ...item!.entries, readabilityContent: found.entry.readabilityContent },
     feeds: item!.feeds,

@@ -1,15 +1,15 @@
 // Entry rows: the ingest upsert and the reads that need an entry's content.
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from "drizzle-orm"
+import { type AnyColumn, and, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm"
 import { PgDialect } from "drizzle-orm/pg-core"
 import type { EntryBatch, EntryRowPayload } from "../reader/entry-rows.ts"
 import { type DB, executePrepared } from "./db.ts"
-import { collections, entries, feeds, listFeeds, subscriptions, timeline, unread } from "./schema.ts"
+import { actions, collections, entries, feeds, listFeeds, subscriptions, timeline, unread } from "./schema.ts"
 
 export type EntryRow = typeof entries.$inferSelect
 export type FeedRow = typeof feeds.$inferSelect
 
 /** Whether the user has read an entry of their timeline (null when it is not in their timeline). */
-export function readFlag(userId: string, entryId: AnyColumn): SQL<boolean | null> {
+export function readFlag(userId: string | Placeholder, entryId: AnyColumn): SQL<boolean | null> {
   return sql<boolean | null>`case when ${timeline.userId} is null then null
     else not exists (select 1 from ${unread} u where u.user_id = ${userId} and u.entry_id = ${entryId}) end`
 }
@@ -151,11 +151,17 @@ export interface EntryForUser {
   view: number | null
   sources: string[] | null
   starredAt: Date | null
+  /** Whether the user has any action rule (only then do the rules' results need working out). */
+  hasRules: boolean
 }
 
-/** An entry the user can see: it is in their timeline or among their starred items. */
-export async function findEntryForUser(db: DB, userId: string, entryId: string): Promise<EntryForUser | undefined> {
-  const [row] = await db
+/**
+ * An entry the user can see: it is in their timeline or among their starred items. One statement per database,
+ * built once and kept prepared on each connection (an opened entry is among the most frequent calls).
+ */
+function entryForUserStatement(db: DB) {
+  const userId = sql.placeholder("userId")
+  return db
     .select({
       entry: entries,
       feed: feeds,
@@ -163,17 +169,30 @@ export async function findEntryForUser(db: DB, userId: string, entryId: string):
       view: timeline.view,
       sources: timeline.sources,
       starredAt: collections.createdAt,
+      hasRules: sql<boolean>`exists (select 1 from ${actions} a where a.user_id = ${userId} and a.rules <> '[]'::jsonb)`,
     })
     .from(entries)
     .innerJoin(feeds, eq(feeds.id, entries.feedId))
     .leftJoin(timeline, and(eq(timeline.userId, userId), eq(timeline.entryId, entries.id)))
     .leftJoin(collections, and(eq(collections.userId, userId), eq(collections.entryId, entries.id)))
-    .where(and(eq(entries.id, entryId), visibleTo(userId)))
+    .where(and(eq(entries.id, sql.placeholder("entryId")), visibleTo(userId)))
     .limit(1)
+    .prepare("entry_for_user")
+}
+
+const entryForUserStatements = new WeakMap<DB, ReturnType<typeof entryForUserStatement>>()
+
+export async function findEntryForUser(db: DB, userId: string, entryId: string): Promise<EntryForUser | undefined> {
+  let statement = entryForUserStatements.get(db)
+  if (!statement) {
+    statement = entryForUserStatement(db)
+    entryForUserStatements.set(db, statement)
+  }
+  const [row] = await statement.execute({ userId, entryId })
   return row
 }
 
-function visibleTo(userId: string): SQL {
+function visibleTo(userId: string | Placeholder): SQL {
   return sql`(${timeline.userId} is not null or ${collections.userId} = ${userId})`
 }
 
