@@ -91,6 +91,16 @@ describe("lists", () => {
     await expect.poll(() => card.getByTestId("list-feed-title").allTextContents()).toEqual(["Fixture Notes"])
     // The only subscription is in the list now, so there is nothing left to pick.
     await owner.getByTestId("list-add-pick").waitFor({ state: "detached" })
+    // A feed nobody here follows goes in by its address.
+    await owner.getByTestId("list-add-reference").fill("not a feed")
+    await owner.getByTestId("list-add-reference-submit").click()
+    expect(await card.getByRole("alert").last().textContent()).toBe(
+      "Enter a feed ID (13 to 19 digits) or a feed's web address.",
+    )
+    await owner.getByTestId("list-add-reference").fill(`${fixtures.origin}/site/field-notes.xml`)
+    await owner.getByTestId("list-add-reference-submit").click()
+    await expect.poll(() => card.getByTestId("list-feed-title").count(), { timeout: 15_000 }).toBe(2)
+    expect(await owner.getByTestId("list-add-reference").inputValue()).toBe("")
 
     await owner.getByTestId("list-edit").click()
     await owner.getByTestId("list-title").fill("Harbour reading list")
