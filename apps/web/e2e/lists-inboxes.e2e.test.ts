@@ -101,6 +101,10 @@ describe("lists", () => {
     await owner.getByTestId("list-add-reference-submit").click()
     await expect.poll(() => card.getByTestId("list-feed-title").count(), { timeout: 15_000 }).toBe(2)
     expect(await owner.getByTestId("list-add-reference").inputValue()).toBe("")
+    // Fetched in the background; the page asks again until it has its title.
+    await expect
+      .poll(() => card.getByTestId("list-feed-title").allTextContents(), { timeout: 20_000 })
+      .toContain("Field Notes")
 
     await owner.getByTestId("list-edit").click()
     await owner.getByTestId("list-title").fill("Harbour reading list")

@@ -19,8 +19,16 @@ import { queryKeys } from "./keys.ts"
 import { listSubscriptionsKey } from "./list-subscriptions.ts"
 import { restoreSnapshot, takeSnapshot } from "./optimistic.ts"
 
+/** A feed added by its address is fetched in the background: asked again until each has been fetched once. */
+const FIRST_FETCH_POLL_MS = 5000
+
 export function useOwnedLists() {
-  return useQuery({ queryKey: queryKeys.ownedLists, queryFn: listOwnedLists })
+  return useQuery({
+    queryKey: queryKeys.ownedLists,
+    queryFn: listOwnedLists,
+    refetchInterval: (query) =>
+      query.state.data?.some((list) => list.feeds?.some((feed) => !feed.checkedAt)) ? FIRST_FETCH_POLL_MS : false,
+  })
 }
 
 export function useListDetail(listId: string) {
