@@ -18,6 +18,7 @@ const limits = {
   MAX_LISTS: "9",
   MAX_ACTIONS: "33",
   INVITATION_LIMIT: "4",
+  INBOX_EMAIL_DOMAIN: "mail.status-test.example",
 }
 
 beforeAll(async () => {
@@ -64,10 +65,11 @@ const OFFICIAL_KEYS = [
 const complete: [Exclude<keyof StatusConfigs, (typeof OFFICIAL_KEYS)[number]>] extends [never] ? true : never = true
 
 describe("status configs", () => {
-  it("answer the official 28 keys without a session, with the configured limits", async () => {
+  it("answer the official 28 keys (and the inbox e-mail domain) without a session, with the configured limits", async () => {
     const { code, data } = await sdkAs().status.getConfigs()
     expect([complete, code]).toEqual([true, 0])
-    expect(Object.keys(data).sort()).toEqual([...OFFICIAL_KEYS].sort())
+    expect(Object.keys(data).sort()).toEqual([...OFFICIAL_KEYS, "INBOX_EMAIL_DOMAIN"].sort())
+    expect((data as Record<string, unknown>).INBOX_EMAIL_DOMAIN).toBe("mail.status-test.example")
     expect(OFFICIAL_KEYS).toHaveLength(28)
     expect(data).toMatchObject({
       MAX_SUBSCRIPTIONS: 77,

@@ -171,3 +171,38 @@ export interface Ok<T> {
   code: 0
   data: T
 }
+
+/** A list as GET /lists/list and GET /lists give it (api-contract "List target"). */
+export interface ListTarget {
+  type: "list"
+  id: string
+  title: string
+  description: string | null
+  image: string | null
+  view: number
+  fee: number
+  ownerUserId: string
+  feedIds: string[]
+  subscriptionCount?: number
+  feeds?: Feed[]
+}
+
+/** GET /lists: one list with its feeds, the caller's subscription to it and its latest entries. */
+export interface ListDetail {
+  list: ListTarget & { feeds: Feed[] }
+  subscription?: Subscription
+  subscriptionCount: number
+  feedCount: number
+  entries: (Entry & { feeds: Feed })[]
+}
+
+/** An inbox as GET /inboxes/list gives it; its id is the handle. Only the owner ever sees the secret. */
+export interface InboxTarget {
+  type: "inbox"
+  id: string
+  title: string | null
+  description: string | null
+  image: string | null
+  ownerUserId: string
+  secret: string
+}

@@ -14,6 +14,9 @@ export function statusConfigs(config: Config) {
     DAILY_POWER_PERCENTAGES: [] as number[],
     DAILY_POWER_SUPPLY: 0,
     IMPORTING_TITLE: "",
+    // Not an official key: the web client shows inbox addresses as <handle>@INBOX_EMAIL_DOMAIN and has no other
+    // way to learn the domain a self-hoster configured.
+    INBOX_EMAIL_DOMAIN: config.INBOX_EMAIL_DOMAIN,
     INVITATION_ENABLED: config.INVITATION_LIMIT > 0,
     // Tidings caps codes per user in total rather than per period.
     INVITATION_INTERVAL_DAYS: 0,

@@ -7,12 +7,12 @@ export async function getUnreadCounts(view?: number): Promise<UnreadCounts> {
   return answer.data ?? {}
 }
 
-export function markRead(entryIds: string[]): Promise<unknown> {
-  return request("/reads", { method: "POST", body: { entryIds, isInbox: false } })
+export function markRead(entryIds: string[], isInbox = false): Promise<unknown> {
+  return request("/reads", { method: "POST", body: { entryIds, isInbox } })
 }
 
-export function markUnread(entryId: string): Promise<unknown> {
-  return request("/reads", { method: "DELETE", body: { entryId, isInbox: false } })
+export function markUnread(entryId: string, isInbox = false): Promise<unknown> {
+  return request("/reads", { method: "DELETE", body: { entryId, isInbox } })
 }
 
 export interface MarkAllReadInput {

@@ -70,11 +70,13 @@ async function send(path: string, method: string, options: RequestOptions): Prom
   }
   if (import.meta.env.DEV) headers["X-App-Dev"] = "1"
   const hasBody = options.body !== undefined && method !== "GET"
-  if (hasBody) headers["Content-Type"] = "application/json"
+  // A form (a file upload) sets its own multipart content type with the boundary.
+  const form = options.body instanceof FormData ? options.body : undefined
+  if (hasBody && !form) headers["Content-Type"] = "application/json"
   return fetch(buildUrl(path, options.query), {
     method,
     headers,
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    body: form ?? (hasBody ? JSON.stringify(options.body) : undefined),
     credentials: "include",
     cache: "no-store",
     signal,

@@ -31,8 +31,12 @@ export function createAppRouter() {
               ],
             },
             { path: "settings/shortcuts", lazy: () => import("../routes/settings-shortcuts.tsx") },
+            { path: "settings/list", lazy: () => import("../routes/settings-list.tsx") },
             { path: "settings/*", lazy: () => import("../routes/placeholder.tsx") },
             { path: "discover/*", lazy: () => import("../routes/placeholder.tsx") },
+            // The spec names no route for a list's public page or for managing inboxes.
+            { path: "share/lists/:listId", lazy: () => import("../routes/share-list.tsx") },
+            { path: "inboxes", lazy: () => import("../routes/inboxes.tsx") },
           ],
         },
         { path: "*", lazy: () => import("../routes/not-found.tsx") },

@@ -3,6 +3,7 @@ import "i18next"
 import type app from "./locales/en/app.json"
 import type common from "./locales/en/common.json"
 import type errors from "./locales/en/errors.json"
+import type lists from "./locales/en/lists.json"
 import type views from "./locales/en/views.json"
 
 declare module "i18next" {
@@ -13,6 +14,7 @@ declare module "i18next" {
       app: typeof app
       common: typeof common
       errors: typeof errors
+      lists: typeof lists
       views: typeof views
     }
   }

@@ -5,12 +5,16 @@ import { toast } from "sonner"
 
 export const COPY_CONFIRMATION_MS = 2000
 
-export async function copyText(text: string, what: "link" | "title"): Promise<boolean> {
+const COPIED_KEYS = {
+  link: "app:copy.link_copied",
+  title: "app:copy.title_copied",
+  text: "common:copy.copied",
+} as const
+
+export async function copyText(text: string, what: keyof typeof COPIED_KEYS): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text)
-    toast.success(i18next.t(what === "link" ? "app:copy.link_copied" : "app:copy.title_copied"), {
-      duration: COPY_CONFIRMATION_MS,
-    })
+    toast.success(i18next.t(COPIED_KEYS[what]), { duration: COPY_CONFIRMATION_MS })
     return true
   } catch (error) {
     const denied = error instanceof DOMException && error.name === "NotAllowedError"

@@ -1,6 +1,6 @@
 import type { EntryDetail, EntryListItem } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
-import { type EntryPages, knownEntry, patchEntryPages, withRead, withStar } from "./entry-cache.ts"
+import { dropEntry, type EntryPages, knownEntry, patchEntryPages, withRead, withStar } from "./entry-cache.ts"
 import { nextPageCursor } from "./entry-filter.ts"
 
 function item(id: string, extra: Partial<EntryListItem> = {}): EntryListItem {
@@ -58,10 +58,28 @@ describe("withStar", () => {
 describe("knownEntry", () => {
   it("prefers the detail and falls back to list pages", () => {
     const list = pages([item("1", { read: true, collections: { createdAt: "x" } })])
-    expect(knownEntry("1", undefined, [list])).toEqual({ feedId: "feed-1", view: 0, read: true, starred: true })
+    expect(knownEntry("1", undefined, [list])).toEqual({
+      feedId: "feed-1",
+      view: 0,
+      read: true,
+      starred: true,
+      inbox: false,
+    })
     const detail = { entries: { id: "1" }, feeds: { id: "feed-9" }, read: false } as EntryDetail
-    expect(knownEntry("1", detail, [list])).toEqual({ feedId: "feed-9", view: 0, read: false, starred: true })
+    expect(knownEntry("1", detail, [list])).toEqual({
+      feedId: "feed-9",
+      view: 0,
+      read: false,
+      starred: true,
+      inbox: false,
+    })
     expect(knownEntry("404", undefined, [list])).toBeUndefined()
+  })
+
+  it("knows an inbox entry by the inbox standing in the feed's place", () => {
+    const inboxFeeds = { type: "inbox", id: "news" } as unknown as EntryListItem["feeds"]
+    const list = pages([item("1", { feeds: inboxFeeds })])
+    expect(knownEntry("1", undefined, [list])).toMatchObject({ feedId: "news", inbox: true })
   })
 })
 
@@ -76,5 +94,14 @@ describe("nextPageCursor", () => {
     expect(nextPageCursor(full, {})).toBe(full[19].entries.publishedAt)
     const starred = full.map((i, n) => withStar(i, `2025-03-${String(n + 1).padStart(2, "0")}T00:00:00.000Z`))
     expect(nextPageCursor(starred, { isCollection: true })).toBe("2025-03-20T00:00:00.000Z")
+  })
+})
+
+describe("dropEntry", () => {
+  it("removes the entry from whichever page holds it and leaves other caches untouched", () => {
+    const data = pages([item("1"), item("2")], [item("3")])
+    expect(dropEntry(data, "3")?.pages).toEqual([[item("1"), item("2")], []])
+    expect(dropEntry(data, "9")).toBe(data)
+    expect(dropEntry(undefined, "1")).toBe(undefined)
   })
 })

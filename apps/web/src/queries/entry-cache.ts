@@ -22,6 +22,12 @@ export function patchEntryPages(
   return changed ? { ...data, pages } : data
 }
 
+/** The pages without one entry (an inbox entry deleted); the same object when it was not there. */
+export function dropEntry(data: EntryPages | undefined, id: string): EntryPages | undefined {
+  if (!data?.pages.some((page) => page.some((item) => item.entries.id === id))) return data
+  return { ...data, pages: data.pages.map((page) => page.filter((item) => item.entries.id !== id)) }
+}
+
 export const withRead = <T extends { read?: boolean }>(item: T, read: boolean): T => ({ ...item, read })
 
 /** A starred item carries `collections`; an unstarred one has no such key at all (api-contract §3). */
@@ -37,7 +43,12 @@ export interface KnownEntry {
   view: number | undefined
   read: boolean | undefined
   starred: boolean
+  /** An inbox entry (its `feeds` is the inbox): read marks for it say isInbox. */
+  inbox: boolean
 }
+
+// Inbox lists put the inbox target where the feed goes; the Feed type does not allow for it.
+const isInboxTarget = (feeds: { type: string }) => feeds.type === "inbox"
 
 export function knownEntry(
   id: string,
@@ -51,8 +62,15 @@ export function knownEntry(
       view: detail.view ?? item?.view,
       read: detail.read ?? item?.read,
       starred: Boolean(detail.collections ?? item?.collections),
+      inbox: isInboxTarget(detail.feeds),
     }
   }
   if (!item) return undefined
-  return { feedId: item.feeds.id, view: item.view, read: item.read, starred: Boolean(item.collections) }
+  return {
+    feedId: item.feeds.id,
+    view: item.view,
+    read: item.read,
+    starred: Boolean(item.collections),
+    inbox: isInboxTarget(item.feeds),
+  }
 }

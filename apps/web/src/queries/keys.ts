@@ -8,4 +8,9 @@ export const queryKeys = {
   entriesRoot: ["entries"] as const,
   entries: (filter: EntryFilter) => ["entries", filter] as const,
   entry: (id: string) => ["entry", id] as const,
+  inboxEntry: (id: string) => ["inbox-entry", id] as const,
+  ownedLists: ["lists", "owned"] as const,
+  list: (listId: string) => ["lists", "one", listId] as const,
+  inboxes: ["inboxes"] as const,
+  inboxEmailDomain: ["status", "inbox-email-domain"] as const,
 }

@@ -6,6 +6,11 @@ import { listListSubscriptions } from "../api/subscriptions.ts"
 
 export const listSubscriptionsKey = ["list-subscriptions"] as const
 
-export function useListSubscriptions() {
-  return useQuery({ queryKey: listSubscriptionsKey, queryFn: listListSubscriptions, gcTime: SUBSCRIPTION_CACHE_MS })
+export function useListSubscriptions(enabled = true) {
+  return useQuery({
+    queryKey: listSubscriptionsKey,
+    queryFn: listListSubscriptions,
+    gcTime: SUBSCRIPTION_CACHE_MS,
+    enabled,
+  })
 }

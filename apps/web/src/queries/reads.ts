@@ -16,7 +16,10 @@ const readCaches = [queryKeys.entriesRoot, ["entry"], queryKeys.unread]
 export function useSetEntryRead() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, read }: { id: string; read: boolean }) => (read ? markRead([id]) : markUnread(id)),
+    mutationFn: ({ id, read }: { id: string; read: boolean }) => {
+      const inbox = lookupEntry(queryClient, id)?.inbox ?? false
+      return read ? markRead([id], inbox) : markUnread(id, inbox)
+    },
     onMutate: async ({ id, read }) => {
       const snapshot = await takeSnapshot(queryClient, readCaches)
       const known = lookupEntry(queryClient, id)
@@ -37,7 +40,15 @@ export function useSetEntryRead() {
 export function useMarkEntriesRead() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (ids: string[]) => markRead(ids),
+    mutationFn: (ids: string[]) => {
+      // The server marks feed and inbox entries by separate calls (isInbox).
+      const inboxIds = ids.filter((id) => lookupEntry(queryClient, id)?.inbox)
+      const feedIds = ids.filter((id) => !inboxIds.includes(id))
+      return Promise.all([
+        feedIds.length ? markRead(feedIds) : undefined,
+        inboxIds.length ? markRead(inboxIds, true) : undefined,
+      ])
+    },
     onMutate: async (ids) => {
       const snapshot = await takeSnapshot(queryClient, readCaches)
       const unreadFeeds = ids.map((id) => lookupEntry(queryClient, id)).filter((known) => known && !known.read)

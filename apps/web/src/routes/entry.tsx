@@ -6,7 +6,7 @@ import { useTimelineLocation } from "../lib/use-timeline-location.ts"
 
 export function EntryRoute() {
   const { t } = useTranslation()
-  const { entryId, view } = useTimelineLocation()
+  const { entryId, view, feed } = useTimelineLocation()
   if (!entryId) return <EmptyState icon="book" title={t("entry.none_selected")} />
-  return <EntryDetail key={entryId} entryId={entryId} view={view} />
+  return <EntryDetail key={entryId} entryId={entryId} view={view} inbox={feed.kind === "inbox"} />
 }

@@ -1,4 +1,5 @@
-// The signed-in user at the foot of the sidebar, with sign-out in its menu.
+// The signed-in user at the foot of the sidebar; its menu holds the language, the ways to lists and inboxes, and
+// sign-out.
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router"
 import { PopupMenu, useMenu } from "../../components/ui/menu.tsx"
@@ -9,7 +10,7 @@ import { useSessionStore } from "../../stores/session-store.ts"
 import { useSignOut } from "./use-auth-actions.ts"
 
 export function UserMenu() {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useTranslation(["app", "lists"])
   const navigate = useNavigate()
   const user = useSessionStore((state) => state.whoami)
   const signOut = useSignOut()
@@ -50,6 +51,8 @@ export function UserMenu() {
               label: `${lang === i18n.language ? "✓ " : ""}${LANGUAGE_NAMES[lang] ?? lang}`,
               onSelect: () => void changeLanguage(lang, true),
             })),
+            { label: t("lists:menu_lists"), icon: "rss", onSelect: () => navigate("/settings/list") },
+            { label: t("lists:menu_inboxes"), icon: "book", onSelect: () => navigate("/inboxes") },
             {
               label: t("user.sign_out"),
               icon: "logOut",

@@ -1,4 +1,5 @@
-// The right column: one entry with its content, fetched with GET /entries?id=, marked read when opened.
+// The right column: one entry with its content, fetched with GET /entries?id= (an inbox entry with GET
+// /entries/inbox?id=, as inbox entries are stored apart), marked read when opened.
 import type { EntryDetail as Detail } from "@tidings/shared"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -7,28 +8,33 @@ import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
 import { formatFullDateTime, parseDate } from "../../lib/format-date.ts"
 import { useEntry } from "../../queries/entries.ts"
+import { useInboxEntry } from "../../queries/inboxes.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { EntryBody } from "./entry-body.tsx"
 import { EntryToolbar } from "./entry-toolbar.tsx"
+import { InboxEntryToolbar } from "./inbox-entry-toolbar.tsx"
 import { RecentReaders } from "./recent-readers.tsx"
 import { useAutoMarkRead } from "./use-auto-mark-read.ts"
 import type { EntryViewMode } from "./use-entry-actions.ts"
 
-export function EntryDetail({ entryId, view }: { entryId: string; view: number }) {
+export function EntryDetail({ entryId, view, inbox = false }: { entryId: string; view: number; inbox?: boolean }) {
   const { t } = useTranslation(["app", "common"])
-  const entry = useEntry(entryId)
+  const feedEntry = useEntry(inbox ? undefined : entryId)
+  const inboxEntry = useInboxEntry(inbox ? entryId : undefined)
+  const entry = inbox ? inboxEntry : feedEntry
   useAutoMarkRead(entryId, entry.isSuccess && Boolean(entry.data))
 
   if (entry.isPending) return <LoadingPane label={t("common:status.loading")} />
   if (!entry.data) return <EmptyState icon="book" title={t("entry.not_found")} />
-  return <EntryArticle detail={entry.data} view={view} />
+  return <EntryArticle detail={entry.data} view={view} inbox={inbox} />
 }
 
-function EntryArticle({ detail, view }: { detail: Detail; view: number }) {
+function EntryArticle({ detail, view, inbox }: { detail: Detail; view: number; inbox: boolean }) {
   const { t, i18n } = useTranslation(["app", "common"])
   const { entries: entry, feeds: feed } = detail
   const published = parseDate(entry.publishedAt)
-  const feedTitle = feed.title ?? feed.url
+  // An inbox stands where the feed would, with no address of its own: its handle names it.
+  const feedTitle = feed.title || feed.url || feed.id
   const [mode, setMode] = useState<EntryViewMode>("content")
   const wide = useSettingsStore((state) => state.ui.wideMode)
 
@@ -37,7 +43,11 @@ function EntryArticle({ detail, view }: { detail: Detail; view: number }) {
       <div className="flex h-14 shrink-0 items-center gap-2 border-b border-line px-3 sm:gap-3 sm:px-5">
         <FeedIcon title={feedTitle} image={feed.image} className="size-5" />
         <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink-soft">{feedTitle}</span>
-        <EntryToolbar detail={detail} view={detail.view ?? Math.max(view, 0)} mode={mode} onMode={setMode} />
+        {inbox ? (
+          <InboxEntryToolbar entryId={entry.id} inboxId={feed.id} />
+        ) : (
+          <EntryToolbar detail={detail} view={detail.view ?? Math.max(view, 0)} mode={mode} onMode={setMode} />
+        )}
       </div>
       {/* Focusable, so a click in the text puts the keyboard in the article: ↑/↓ and Space then scroll it. */}
       <div className="min-h-0 flex-1 overflow-y-auto outline-none" tabIndex={-1} data-testid="entry-scroller">
@@ -61,7 +71,8 @@ function EntryArticle({ detail, view }: { detail: Detail; view: number }) {
               <time dateTime={published.toISOString()}>{formatFullDateTime(published, i18n.language)}</time>
             )}
           </p>
-          <RecentReaders entryId={entry.id} />
+          {/* Inbox entries are private to their owner: nobody else reads them. */}
+          {!inbox && <RecentReaders entryId={entry.id} />}
           <hr className="my-8 border-line" />
           <EntryBody
             entryId={entry.id}

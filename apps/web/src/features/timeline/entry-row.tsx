@@ -21,6 +21,8 @@ export interface EntryRowProps {
 export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: EntryRowProps) {
   const { t, i18n } = useTranslation()
   const { entries: entry, feeds: feed } = item
+  // An inbox stands in the feed's place in inbox timelines; it has no address, so its handle names it.
+  const feedTitle = feed.title || feed.url || feed.id
   const unread = !item.read
   const snippet = textSnippet(entry.description ?? entry.content, 200)
   const thumbnail = entryThumbnail(entry)
@@ -38,8 +40,8 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
       )}
     >
       <div className="flex items-center gap-1.5 text-xs text-ink-faint">
-        <FeedIcon title={feed.title ?? feed.url} image={feed.image} className="size-4" />
-        <span className="min-w-0 truncate font-medium text-ink-soft">{feed.title ?? feed.url}</span>
+        <FeedIcon title={feedTitle} image={feed.image} className="size-4" />
+        <span className="min-w-0 truncate font-medium text-ink-soft">{feedTitle}</span>
         <span aria-hidden="true">·</span>
         <time dateTime={date.toISOString()} title={formatFullDateTime(date, i18n.language)} className="shrink-0">
           {formatRelativeTime(date, now, i18n.language)}

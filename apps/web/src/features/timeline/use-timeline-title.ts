@@ -3,6 +3,8 @@ import type { FeedSubscription } from "@tidings/shared"
 import { useTranslation } from "react-i18next"
 import type { TimelineLocation } from "../../lib/route-ids.ts"
 import { viewMeta } from "../../lib/views.ts"
+import { useInboxes } from "../../queries/inboxes.ts"
+import { useListSubscriptions } from "../../queries/list-subscriptions.ts"
 import { feedIdsInCategory, subscriptionsInView, subscriptionTitle } from "../../queries/subscription-selectors.ts"
 import { useUnreadCounts } from "../../queries/unread.ts"
 import { sumUnread } from "../../queries/unread-counts.ts"
@@ -11,6 +13,9 @@ export function useTimelineTitle(location: TimelineLocation, subs: readonly Feed
   const { t } = useTranslation()
   const counts = useUnreadCounts().data
   const { feed, view } = location
+  // Fetched only when a list or an inbox is open: their names are not in the feed subscriptions.
+  const lists = useListSubscriptions(feed.kind === "list").data
+  const inboxes = useInboxes(feed.kind === "inbox").data
   const viewName = (v: number) => {
     const meta = viewMeta(v)
     return meta ? t(meta.nameKey) : t("sidebar.all")
@@ -32,9 +37,14 @@ export function useTimelineTitle(location: TimelineLocation, subs: readonly Feed
       const ids = feedIdsInCategory(subs, view, feed.category)
       return { title: feed.category, unread: known ? sumUnread(counts, ids) : undefined }
     }
-    case "list":
-      return { title: t("timeline.list"), unread: counts?.[feed.listId] }
-    case "inbox":
-      return { title: t("timeline.inbox"), unread: counts?.[feed.inboxId] }
+    case "list": {
+      const sub = lists?.find((item) => item.listId === feed.listId)
+      const title = sub?.title?.trim() || sub?.lists.title?.trim() || t("timeline.list")
+      return { title, unread: counts?.[feed.listId] }
+    }
+    case "inbox": {
+      const inbox = inboxes?.find((item) => item.id === feed.inboxId)
+      return { title: inbox?.title?.trim() || inbox?.id || t("timeline.inbox"), unread: counts?.[feed.inboxId] }
+    }
   }
 }
