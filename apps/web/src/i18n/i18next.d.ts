@@ -3,6 +3,7 @@ import "i18next"
 import type app from "./locales/en/app.json"
 import type common from "./locales/en/common.json"
 import type errors from "./locales/en/errors.json"
+import type settings from "./locales/en/settings.json"
 import type views from "./locales/en/views.json"
 
 declare module "i18next" {
@@ -14,6 +15,7 @@ declare module "i18next" {
       common: typeof common
       errors: typeof errors
       views: typeof views
+      settings: typeof settings
     }
   }
 }
