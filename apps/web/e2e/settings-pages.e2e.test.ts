@@ -47,12 +47,22 @@ const serverSettings = () => page.evaluate(() => fetch("/settings").then((res) =
 const patchedValues = (group: string, key: string) =>
   patches.filter((p) => p.url === `/settings/${group}` && key in p.body).map((p) => p.body[key])
 
-async function shoot(name: string) {
+async function shoot(name: string, { whole = false } = {}) {
   mkdirSync(shotDir, { recursive: true })
   await page.waitForTimeout(200)
-  const width = page.viewportSize()?.width ?? 0
+  const size = page.viewportSize() ?? { width: 0, height: 0 }
   await expectNoPhoneOverflow(page, name)
-  await page.screenshot({ path: path.join(shotDir, `${name}-${width}.png`) })
+  await page.screenshot({ path: path.join(shotDir, `${name}-${size.width}.png`) })
+  if (!whole) return
+  // The whole page as well, to see its lower sections: the phone scrolls the window, the wide layout its <main>.
+  const height = await page.evaluate(() =>
+    Math.max(document.documentElement.scrollHeight, document.querySelector("main")?.scrollHeight ?? 0),
+  )
+  if (height <= size.height) return
+  await page.setViewportSize({ width: size.width, height: Math.min(height + 80, 6000) })
+  await page.waitForTimeout(100)
+  await page.screenshot({ path: path.join(shotDir, `${name}-${size.width}-whole.png`) })
+  await page.setViewportSize(size)
 }
 
 beforeAll(async () => {
@@ -128,7 +138,7 @@ describe("the settings shell", () => {
           } else {
             expect(await byTestId("settings-nav").isVisible()).toBe(true)
           }
-          await shoot(`${lang}-${id}`)
+          await shoot(`${lang}-${id}`, { whole: true })
           for (const v of await seriousViolations(page)) problems.push(`${lang} ${id}@${width} ${v.id}: ${v.targets}`)
         }
       }
@@ -140,6 +150,8 @@ describe("the settings shell", () => {
       for (const v of await seriousViolations(page)) problems.push(`${lang} index@390 ${v.id}: ${v.targets}`)
       await byTestId("settings-nav-appearance").click()
       await byTestId("settings-page-appearance").waitFor()
+      // The list is gone; the page's heading has the focus, not the document body.
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H1")
       await byTestId("settings-back").click()
       await byTestId("settings-nav").waitFor()
       expect(page.url()).toMatch(/\/settings$/)

@@ -176,7 +176,7 @@ export function TextAreaRow({
   const labelId = useId()
   const descId = useId()
   return (
-    <div className="flex flex-col gap-2 px-4 py-3" data-testid={row.testId}>
+    <div className="flex flex-wrap gap-2 px-4 py-3" data-testid={row.testId}>
       <RowText {...row} labelId={labelId} descId={descId} htmlFor={id} />
       <textarea
         id={id}
@@ -187,7 +187,7 @@ export function TextAreaRow({
         aria-describedby={row.description || row.note ? descId : undefined}
         onChange={(event) => onChange(event.target.value)}
         className={cx(
-          "w-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink outline-none placeholder:text-ink-faint focus-visible:border-accent focus-visible:ring-3 focus-visible:ring-accent/25 dark:bg-surface-raised",
+          "w-full basis-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink outline-none placeholder:text-ink-faint focus-visible:border-accent focus-visible:ring-3 focus-visible:ring-accent/25 dark:bg-surface-raised",
           monospace && "font-mono text-[13px]",
         )}
       />

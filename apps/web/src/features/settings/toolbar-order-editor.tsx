@@ -56,7 +56,8 @@ export function ToolbarOrderEditor() {
                       title={t(list === "main" ? "ui.toolbar.to_more" : "ui.toolbar.to_main", { name })}
                       onClick={() => move(id, "other")}
                     >
-                      <Icon name={list === "main" ? "more" : "plus"} className="size-4" />
+                      {/* Toward the other list: right to More, left back to the toolbar (its column on wide screens). */}
+                      <Icon name="chevronRight" className={list === "main" ? "size-4" : "size-4 rotate-180"} />
                     </Button>
                   </li>
                 )
