@@ -4,12 +4,15 @@ import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { installApiEvents } from "./app/api-events.tsx"
 import { App } from "./app/app.tsx"
+import { applyAppearance } from "./app/appearance.tsx"
 import { createQueryClient } from "./app/query-client.ts"
 import { createAppRouter } from "./app/router.tsx"
 import { installVisibilityRefetch } from "./app/visibility.ts"
 import { initI18n } from "./i18n/index.ts"
 
 async function start() {
+  // The saved scheme, accent and font before anything is drawn.
+  applyAppearance()
   await initI18n()
   const queryClient = createQueryClient()
   const router = createAppRouter()

@@ -4,13 +4,16 @@ import type { CSSProperties } from "react"
 import { useTranslation } from "react-i18next"
 import { RouterProvider } from "react-router"
 import { Toaster } from "sonner"
+import { AppearanceEffects, useResolvedTheme } from "./appearance.tsx"
 import type { AppRouter } from "./router.tsx"
 import { TOASTS } from "./toast-rules.ts"
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   const { t } = useTranslation(["app", "common"])
+  const theme = useResolvedTheme()
   return (
     <QueryClientProvider client={queryClient}>
+      <AppearanceEffects />
       <RouterProvider router={router} />
       <Toaster
         position={TOASTS.position}
@@ -21,7 +24,7 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
         style={{ "--width": `${TOASTS.widthPx}px` } as CSSProperties}
         containerAriaLabel={t("toasts.label")}
         toastOptions={{ closeButtonAriaLabel: t("common:actions.close") }}
-        theme="system"
+        theme={theme}
         richColors
         closeButton={false}
       />

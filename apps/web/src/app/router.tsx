@@ -1,5 +1,6 @@
 // The route table (spec client §2). The timeline is bundled; the other screens load on demand.
 import { createBrowserRouter, Navigate } from "react-router"
+import { PLANNED_PAGES } from "../features/settings/settings-pages.ts"
 import { DEFAULT_TIMELINE_PATH } from "../lib/route-ids.ts"
 import { EntryRoute } from "../routes/entry.tsx"
 import { ErrorPage } from "../routes/error-page.tsx"
@@ -30,9 +31,26 @@ export function createAppRouter() {
                 { path: ":entryId", element: <EntryRoute /> },
               ],
             },
-            { path: "settings/shortcuts", lazy: () => import("../routes/settings-shortcuts.tsx") },
-            { path: "settings/list", lazy: () => import("../routes/settings-list.tsx") },
-            { path: "settings/*", lazy: () => import("../routes/placeholder.tsx") },
+            {
+              path: "settings",
+              lazy: () => import("../routes/settings.tsx"),
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({ Component: (await import("../routes/settings.tsx")).SettingsIndex }),
+                },
+                { path: "general", lazy: () => import("../features/settings/general-page.tsx") },
+                { path: "appearance", lazy: () => import("../features/settings/appearance-page.tsx") },
+                { path: "ai", lazy: () => import("../features/settings/ai-page.tsx") },
+                { path: "shortcuts", lazy: () => import("../routes/settings-shortcuts.tsx") },
+                { path: "about", lazy: () => import("../features/settings/about-page.tsx") },
+                { path: "list", lazy: () => import("../routes/settings-list.tsx") },
+                ...PLANNED_PAGES.map((page) => ({
+                  path: page,
+                  lazy: () => import("../features/settings/planned-page.tsx"),
+                })),
+              ],
+            },
             { path: "discover/*", lazy: () => import("../routes/placeholder.tsx") },
             // The spec names no route for a list's public page or for managing inboxes.
             { path: "share/lists/:listId", lazy: () => import("../routes/share-list.tsx") },

@@ -4,6 +4,7 @@ import type app from "./locales/en/app.json"
 import type common from "./locales/en/common.json"
 import type errors from "./locales/en/errors.json"
 import type lists from "./locales/en/lists.json"
+import type settings from "./locales/en/settings.json"
 import type views from "./locales/en/views.json"
 
 declare module "i18next" {
@@ -16,6 +17,7 @@ declare module "i18next" {
       errors: typeof errors
       lists: typeof lists
       views: typeof views
+      settings: typeof settings
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { formatRelativeTime, formatShortDate, parseDate } from "./format-date.ts"
+import { formatDatePattern, formatEntryTime, formatRelativeTime, formatShortDate, parseDate } from "./format-date.ts"
 
 const now = new Date(2025, 5, 15, 12, 0, 0)
 
@@ -38,5 +38,20 @@ describe("parseDate", () => {
     expect(parseDate(null)).toBeUndefined()
     expect(parseDate("nope")).toBeUndefined()
     expect(parseDate("2025-01-02T03:04:05.000Z")?.toISOString()).toBe("2025-01-02T03:04:05.000Z")
+  })
+})
+
+describe("dateFormat patterns", () => {
+  const date = new Date(2026, 2, 5, 9, 7)
+  it("writes each numeric pattern in local time", () => {
+    expect(formatDatePattern(date, "YYYY-MM-DD")).toBe("2026-03-05")
+    expect(formatDatePattern(date, "DD/MM/YYYY")).toBe("05/03/2026")
+    expect(formatDatePattern(date, "MM/DD/YYYY")).toBe("03/05/2026")
+    expect(formatDatePattern(date, "YYYY-MM-DD HH:mm")).toBe("2026-03-05 09:07")
+  })
+  it("keeps relative times under the default format and uses the pattern otherwise", () => {
+    const now = new Date(2026, 2, 5, 10, 7)
+    expect(formatEntryTime(date, now, "en", "default")).toBe(formatRelativeTime(date, now, "en"))
+    expect(formatEntryTime(date, now, "en", "YYYY/MM/DD")).toBe("2026/03/05")
   })
 })

@@ -72,3 +72,24 @@ export function parseDate(value: string | null | undefined): Date | undefined {
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? undefined : date
 }
+
+/** dateFormat choices besides "default" (relative times): numeric patterns of YYYY, MM, DD, HH and mm. */
+export const DATE_PATTERNS = ["YYYY-MM-DD", "YYYY/MM/DD", "DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD HH:mm"]
+
+/** A date as a numeric pattern, in local time ("YYYY-MM-DD HH:mm" → "2026-03-05 09:07"). */
+export function formatDatePattern(date: Date, pattern: string): string {
+  const pad = (value: number) => String(value).padStart(2, "0")
+  const parts: Record<string, string> = {
+    YYYY: String(date.getFullYear()),
+    MM: pad(date.getMonth() + 1),
+    DD: pad(date.getDate()),
+    HH: pad(date.getHours()),
+    mm: pad(date.getMinutes()),
+  }
+  return pattern.replace(/YYYY|MM|DD|HH|mm/g, (token) => parts[token])
+}
+
+/** An entry's time in lists: relative under the "default" dateFormat, the user's pattern otherwise. */
+export function formatEntryTime(date: Date, now: Date, locale: string, pattern: string): string {
+  return pattern === "default" || !pattern ? formatRelativeTime(date, now, locale) : formatDatePattern(date, pattern)
+}

@@ -5,8 +5,10 @@ import {
   feedIdsByView,
   feedIdsInCategory,
   groupByCategory,
+  privateFeedIds,
   subscriptionsInView,
   subscriptionTitle,
+  withUnread,
 } from "./subscription-selectors.ts"
 
 function sub(
@@ -63,5 +65,17 @@ describe("subscription selectors", () => {
     expect(categoryNames(subs)).toEqual(["News", "Tech"])
     expect(feedIdsByView(subs).get(1)).toEqual(["d"])
     expect(feedIdsByView(subs).get(0)?.length).toBe(4)
+  })
+})
+
+describe("hideAllReadSubscriptions and private subscriptions", () => {
+  const subs = [sub("a"), sub("b", { isPrivate: true }), sub("c")]
+  it("keeps subscriptions with unread entries and the one being read", () => {
+    const unread: Record<string, number> = { a: 2, b: 0, c: 0 }
+    expect(withUnread(subs, (id) => unread[id] ?? 0).map((s) => s.feedId)).toEqual(["a"])
+    expect(withUnread(subs, (id) => unread[id] ?? 0, "c").map((s) => s.feedId)).toEqual(["a", "c"])
+  })
+  it("names the private subscriptions' feeds", () => {
+    expect([...privateFeedIds(subs)]).toEqual(["b"])
   })
 })

@@ -59,3 +59,20 @@ export function feedIdsByView(subs: readonly FeedSubscription[]): Map<number, st
   for (const sub of subs) result.set(sub.view, [...(result.get(sub.view) ?? []), sub.feedId])
   return result
 }
+
+/**
+ * hideAllReadSubscriptions: only subscriptions with unread entries, plus the one being read (so it does not vanish
+ * from under the reader as its last entry is marked read).
+ */
+export function withUnread(
+  subs: readonly FeedSubscription[],
+  unreadOf: (feedId: string) => number,
+  keepFeedId?: string,
+): FeedSubscription[] {
+  return subs.filter((sub) => sub.feedId === keepFeedId || unreadOf(sub.feedId) > 0)
+}
+
+/** hidePrivateSubscriptionsInTimeline: the feed ids of private subscriptions, kept out of the All timeline. */
+export function privateFeedIds(subs: readonly FeedSubscription[]): Set<string> {
+  return new Set(subs.filter((sub) => sub.isPrivate).map((sub) => sub.feedId))
+}

@@ -1,14 +1,13 @@
-// Settings › list: the lists the user owns, a form for a new one, and each list's feeds. A plain page for now; the
-// settings shell will wrap it.
+// Settings › list: the lists the user owns, a form for a new one, and each list's feeds.
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../components/ui/button.tsx"
 import { EmptyState } from "../components/ui/empty-state.tsx"
 import { Icon } from "../components/ui/icons.tsx"
-import { PageFrame } from "../components/ui/page-frame.tsx"
 import { LoadingPane } from "../components/ui/spinner.tsx"
 import { ListCard } from "../features/lists/list-card.tsx"
 import { ListEditor } from "../features/lists/list-editor.tsx"
+import { SettingsPage } from "../features/settings/settings-page.tsx"
 import { useCreateList, useDeleteList, useOwnedLists } from "../queries/lists.ts"
 import { useSubscriptions } from "../queries/subscriptions.ts"
 
@@ -21,8 +20,8 @@ export function SettingsListRoute() {
   const [creating, setCreating] = useState(false)
 
   return (
-    <PageFrame title={t("page_title")} hint={t("page_hint")}>
-      <div className="mt-4">
+    <SettingsPage page="list">
+      <div>
         {creating ? (
           <section className="rounded-lg border border-line bg-surface p-3 sm:p-4" aria-label={t("new_list")}>
             <h2 className="mb-3 font-semibold">{t("new_list")}</h2>
@@ -59,7 +58,7 @@ export function SettingsListRoute() {
           <EmptyState icon="rss" title={t("none_yet")} />
         )}
       </div>
-    </PageFrame>
+    </SettingsPage>
   )
 }
 

@@ -1,14 +1,13 @@
-// Settings › shortcuts: every command of the shortcut table with its keys; a user rebinds one by pressing the new
+// Settings › shortcuts (inside the settings layout): every command of the shortcut table with its keys; a user rebinds one by pressing the new
 // key (Escape cancels) or puts the default back. A key another command uses where both apply is refused.
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import { Link } from "react-router"
 import { Button } from "../components/ui/button.tsx"
-import { Icon } from "../components/ui/icons.tsx"
 import type { CommandDefinition, CommandId } from "../features/keyboard/commands.ts"
 import { isApplePlatform, UnsupportedHotkeyError } from "../features/keyboard/hotkeys.ts"
 import { conflictingCommand, definitionFromEvent } from "../features/keyboard/key-bindings.ts"
 import { CommandKeys, GROUPS } from "../features/keyboard/shortcuts-dialog.tsx"
+import { SettingsPage } from "../features/settings/settings-page.tsx"
 import { resetKeyBinding, setKeyBinding, useCommandTable, useKeyOverrides } from "../stores/shortcut-store.ts"
 
 export function SettingsShortcutsRoute() {
@@ -17,18 +16,9 @@ export function SettingsShortcutsRoute() {
   const [recording, setRecording] = useState<CommandId | null>(null)
   const [problem, setProblem] = useState("")
   return (
-    <main className="min-h-dvh bg-canvas px-4 py-6 sm:px-8">
-      <div className="mx-auto max-w-2xl">
-        <Link
-          to="/"
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-accent-strong hover:underline"
-        >
-          <Icon name="arrowLeft" />
-          {t("not_found.back_home")}
-        </Link>
-        <h1 className="mt-3 text-xl font-semibold">{t("settings_shortcuts.title")}</h1>
-        <p className="mt-1 text-sm text-ink-soft">{t("settings_shortcuts.hint")}</p>
-        <p role="alert" className="mt-2 min-h-5 text-sm text-red-700 dark:text-red-300" data-testid="shortcut-problem">
+    <SettingsPage page="shortcuts">
+      <div>
+        <p role="alert" className="-mt-4 min-h-5 text-sm text-red-700 dark:text-red-300" data-testid="shortcut-problem">
           {problem}
         </p>
         {GROUPS.map((group) => (
@@ -55,7 +45,7 @@ export function SettingsShortcutsRoute() {
           </section>
         ))}
       </div>
-    </main>
+    </SettingsPage>
   )
 }
 

@@ -6,6 +6,7 @@ import { Outlet } from "react-router"
 import { UserMenu } from "../features/auth/user-menu.tsx"
 import { OfflineIndicator } from "../features/connectivity/offline-indicator.tsx"
 import { MediaHost } from "../features/gallery/media-host.tsx"
+import { ColumnSeparator, useColumnWidth } from "../features/layout/column-separator.tsx"
 import { MobileTimeline } from "../features/layout/mobile-timeline.tsx"
 import { ShellDialogs } from "../features/layout/shell-dialogs.tsx"
 import { Sidebar } from "../features/subscriptions/sidebar.tsx"
@@ -42,8 +43,8 @@ export function TimelineRoute() {
 
 function DesktopTimeline({ sidebar }: { sidebar: ReactNode }) {
   const { t } = useTranslation()
-  const feedColWidth = useSettingsStore((state) => state.ui.feedColWidth)
-  const entryColWidth = useSettingsStore((state) => state.ui.entryColWidth)
+  const feedCol = useColumnWidth("feedColWidth")
+  const entryCol = useColumnWidth("entryColWidth")
   const sidebarHidden = useLayoutStore((state) => state.sidebarHidden)
   const wideMode = useSettingsStore((state) => state.ui.wideMode)
   const { view, entryId } = useTimelineLocation()
@@ -57,20 +58,24 @@ function DesktopTimeline({ sidebar }: { sidebar: ReactNode }) {
     <div className="flex h-dvh overflow-hidden bg-surface text-ink" data-layout="desktop">
       {!sidebarHidden && (
         <aside
-          style={{ width: feedColWidth }}
-          className={zen ? "hidden" : "shrink-0 border-r border-line"}
+          style={{ width: feedCol.width }}
+          className={zen ? "hidden" : "relative shrink-0 border-r border-line"}
           data-focus-scope="subscription-list"
         >
           {sidebar}
+          <ColumnSeparator column="feedColWidth" width={feedCol.width} onDrag={feedCol.setDragging} />
         </aside>
       )}
       <section
-        style={wide ? undefined : { width: entryColWidth }}
-        className={zen ? "hidden" : cx("flex flex-col border-r border-line", wide ? "min-w-0 flex-1" : "shrink-0")}
+        style={wide ? undefined : { width: entryCol.width }}
+        className={
+          zen ? "hidden" : cx("relative flex flex-col border-r border-line", wide ? "min-w-0 flex-1" : "shrink-0")
+        }
         aria-label={t("timeline.entries")}
         data-focus-scope="timeline"
       >
         <EntryColumn />
+        {!wide && <ColumnSeparator column="entryColWidth" width={entryCol.width} onDrag={entryCol.setDragging} />}
       </section>
       {!wide && (
         <main className="min-w-0 flex-1" data-focus-scope="entry-render">

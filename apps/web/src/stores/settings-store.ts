@@ -12,6 +12,7 @@ import {
   type GeneralSettings,
   type UiSettings,
 } from "./settings-defaults.ts"
+import { effectiveUi } from "./settings-gate.ts"
 import type { SyncGroup } from "./settings-sync.ts"
 
 export const SETTINGS_STORAGE_KEY = `${LOCAL_KEY_PREFIX}settings`
@@ -88,3 +89,8 @@ export const useSettingsStore = create<SettingsState>()(
     },
   ),
 )
+
+/** One UI setting as it applies (through the enhanced-settings gate), for components. */
+export function useEffectiveUi<K extends keyof UiSettings>(key: K): UiSettings[K] {
+  return useSettingsStore((state) => effectiveUi(state.ui, state.general.enhancedSettings, key))
+}

@@ -1,6 +1,8 @@
 // A modal on the native <dialog> element: focus trap, Escape and the top layer come from the browser.
-import { type ReactNode, useEffect, useId, useRef } from "react"
+import { type PointerEvent, type ReactNode, useEffect, useId, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { effectiveUi } from "../../stores/settings-gate.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
 import { Button } from "./button.tsx"
 import { Icon } from "./icons.tsx"
 
@@ -19,6 +21,10 @@ export function Dialog({ open, onClose, title, description, children, testId, wi
   const { t } = useTranslation("common")
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  // modalOverlay (behind the enhanced gate) darkens the page behind; modalDraggable lets the header move the box.
+  const overlay = useSettingsStore((state) => effectiveUi(state.ui, state.general.enhancedSettings, "modalOverlay"))
+  const draggable = useSettingsStore((state) => state.ui.modalDraggable)
+  const drag = useDrag(open)
 
   useEffect(() => {
     const dialog = ref.current
@@ -42,11 +48,19 @@ export function Dialog({ open, onClose, title, description, children, testId, wi
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) onClose()
       }}
-      className={`m-auto ${wide ? "w-[min(44rem,calc(100vw-2rem))]" : "w-[min(28rem,calc(100vw-2rem))]"} rounded-2xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/40 backdrop:backdrop-blur-[2px]`}
+      className={`m-auto ${wide ? "w-[min(44rem,calc(100vw-2rem))]" : "w-[min(28rem,calc(100vw-2rem))]"} rounded-2xl border border-line bg-surface p-0 text-ink shadow-2xl ${overlay ? "backdrop:bg-black/40 backdrop:backdrop-blur-[2px]" : "backdrop:bg-transparent"}`}
+      style={drag.style}
+      data-overlay={overlay}
     >
       {open && (
         <div className="p-5">
-          <div className="mb-4 flex items-start justify-between gap-4">
+          <div
+            className={`mb-4 flex items-start justify-between gap-4 ${draggable ? "cursor-move select-none" : ""}`}
+            onPointerDown={draggable ? drag.start : undefined}
+            onPointerMove={draggable ? drag.move : undefined}
+            onPointerUp={drag.end}
+            onPointerCancel={drag.end}
+          >
             <div>
               <h2 id={titleId} className="text-base font-semibold">
                 {title}
@@ -68,4 +82,27 @@ export function Dialog({ open, onClose, title, description, children, testId, wi
       )}
     </dialog>
   )
+}
+
+/** Moves the dialog by its header; a reopened dialog starts centred again. */
+function useDrag(open: boolean) {
+  const [offset, setOffset] = useState({ x: 0, y: 0 })
+  const from = useRef<{ x: number; y: number } | null>(null)
+  useEffect(() => {
+    if (!open) setOffset({ x: 0, y: 0 })
+  }, [open])
+  return {
+    style: offset.x || offset.y ? { translate: `${offset.x}px ${offset.y}px` } : undefined,
+    start: (event: PointerEvent<HTMLDivElement>) => {
+      if (event.button !== 0 || (event.target as Element).closest("button")) return
+      event.currentTarget.setPointerCapture(event.pointerId)
+      from.current = { x: event.clientX - offset.x, y: event.clientY - offset.y }
+    },
+    move: (event: PointerEvent<HTMLDivElement>) => {
+      if (from.current) setOffset({ x: event.clientX - from.current.x, y: event.clientY - from.current.y })
+    },
+    end: () => {
+      from.current = null
+    },
+  }
 }

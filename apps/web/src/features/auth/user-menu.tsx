@@ -7,14 +7,16 @@ import { changeLanguage } from "../../i18n/index.ts"
 import { LANGUAGE_NAMES } from "../../i18n/languages.ts"
 import { supportedLanguages } from "../../i18n/resources.ts"
 import { useSessionStore } from "../../stores/session-store.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
 import { useSignOut } from "./use-auth-actions.ts"
 
 export function UserMenu() {
-  const { t, i18n } = useTranslation(["app", "lists"])
+  const { t, i18n } = useTranslation(["app", "lists", "settings"])
   const navigate = useNavigate()
   const user = useSessionStore((state) => state.whoami)
   const signOut = useSignOut()
   const menu = useMenu()
+  const setLanguage = useSettingsStore((state) => state.setGeneral)
   if (!user) return null
   const label = user.name || user.email
 
@@ -49,8 +51,12 @@ export function UserMenu() {
           items={[
             ...supportedLanguages.map((lang) => ({
               label: `${lang === i18n.language ? "✓ " : ""}${LANGUAGE_NAMES[lang] ?? lang}`,
-              onSelect: () => void changeLanguage(lang, true),
+              onSelect: () => {
+                setLanguage({ language: lang })
+                void changeLanguage(lang, true)
+              },
             })),
+            { label: t("settings:nav.label"), onSelect: () => navigate("/settings") },
             { label: t("lists:menu_lists"), icon: "rss", onSelect: () => navigate("/settings/list") },
             { label: t("lists:menu_inboxes"), icon: "book", onSelect: () => navigate("/inboxes") },
             {

@@ -1,6 +1,6 @@
 // Under 1024 px one column at a time: the timeline with a drawer for the subscriptions and the views as a
 // bottom tab bar, or the open entry with a back button and a swipe from the left edge back to the list.
-import { type ReactNode, useRef } from "react"
+import { type ReactNode, useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link, Outlet, useNavigate } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
@@ -8,6 +8,7 @@ import { Icon } from "../../components/ui/icons.tsx"
 import { timelinePath } from "../../lib/route-ids.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
 import { EntryColumn } from "../timeline/entry-column.tsx"
 import { Drawer } from "./drawer.tsx"
 import { MobileTabBar } from "./mobile-tab-bar.tsx"
@@ -16,12 +17,23 @@ import { MobileTabBar } from "./mobile-tab-bar.tsx"
 const EDGE_PX = 32
 const BACK_SWIPE_PX = 80
 
+/** startupScreen applies once per page load, not each time the phone layout mounts again. */
+let startupScreenApplied = false
+
 export function MobileTimeline({ sidebar }: { sidebar: ReactNode }) {
   const { t } = useTranslation()
   const location = useTimelineLocation()
   const drawerOpen = useLayoutStore((state) => state.drawerOpen)
   const setDrawer = useLayoutStore((state) => state.setDrawer)
   const listPath = timelinePath({ view: location.view, feed: location.feed })
+  const showTabBar = useSettingsStore((state) => state.general.showQuickTimeline)
+  const startOnSubscriptions = useSettingsStore((state) => state.general.startupScreen === "subscription")
+  // startupScreen "subscription": the app opens on the subscription list (the drawer) rather than the timeline.
+  useEffect(() => {
+    if (startupScreenApplied) return
+    startupScreenApplied = true
+    if (startOnSubscriptions && !location.entryId) setDrawer(true)
+  }, [startOnSubscriptions, location.entryId, setDrawer])
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-surface text-ink" data-layout="mobile">
@@ -50,7 +62,8 @@ export function MobileTimeline({ sidebar }: { sidebar: ReactNode }) {
           />
         </section>
       )}
-      {!location.entryId && <MobileTabBar current={location.view} />}
+      {/* showQuickTimeline: the views bar; without it the views stay in the drawer. */}
+      {!location.entryId && showTabBar && <MobileTabBar current={location.view} />}
       <Drawer open={drawerOpen} onClose={() => setDrawer(false)} label={t("sidebar.subscriptions")}>
         {sidebar}
       </Drawer>

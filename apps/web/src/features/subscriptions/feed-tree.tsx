@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { sameSelection, type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
-import { groupByCategory, subscriptionsInView } from "../../queries/subscription-selectors.ts"
+import { groupByCategory, subscriptionsInView, withUnread } from "../../queries/subscription-selectors.ts"
 import { sumUnread } from "../../queries/unread-counts.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
 import { CategoryFolder } from "./category-folder.tsx"
 import { SidebarRow } from "./sidebar-row.tsx"
 import { SubscriptionRow } from "./subscription-row.tsx"
@@ -25,8 +26,11 @@ export function FeedTree({
   const { t } = useTranslation()
   const { view, feed: selection } = location
   const inView = subscriptionsInView(subs, view)
-  const { folders, loose } = groupByCategory(inView)
   const unreadOf = (feedIds: string[]) => sumUnread(counts, feedIds)
+  const hideAllRead = useSettingsStore((state) => state.general.hideAllReadSubscriptions)
+  const current = selection.kind === "feed" ? selection.feedId : undefined
+  const shown = hideAllRead ? withUnread(inView, (feedId) => unreadOf([feedId]), current) : inView
+  const { folders, loose } = groupByCategory(shown)
   const { onFeedMenu, onFolderMenu, overlays } = useSidebarMenus(location, subs)
 
   return (

@@ -4,12 +4,14 @@ import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
+import { cx } from "../../lib/cx.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { feedIdsByView } from "../../queries/subscription-selectors.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useUnreadCounts } from "../../queries/unread.ts"
 import { sumUnread } from "../../queries/unread-counts.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
+import { useEffectiveUi } from "../../stores/settings-store.ts"
 import { FeedTree } from "./feed-tree.tsx"
 import { ViewSwitcher } from "./view-switcher.tsx"
 
@@ -21,9 +23,15 @@ export function Sidebar({ footer }: { footer: ReactNode }) {
   const openDialog = useLayoutStore((state) => state.openDialog)
   const addSource = () => openDialog("add-source")
   const subs = subscriptions.data ?? []
+  // Off (the default), the sidebar lets a little of what is behind it through, as the desktop app's vibrancy does.
+  const opaque = useEffectiveUi("opaqueSidebar")
 
   return (
-    <div className="flex h-full flex-col bg-canvas" data-testid="sidebar">
+    <div
+      className={cx("flex h-full flex-col", opaque ? "bg-canvas" : "bg-canvas/75 backdrop-blur-xl")}
+      data-opaque={opaque}
+      data-testid="sidebar"
+    >
       <div className="flex h-14 shrink-0 items-center gap-2 px-4">
         <img src="/favicon.svg" alt="" className="size-6" />
         <span className="flex-1 text-[15px] font-semibold tracking-tight">{t("brand")}</span>

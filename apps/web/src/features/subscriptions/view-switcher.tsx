@@ -7,6 +7,7 @@ import { cx } from "../../lib/cx.ts"
 import { formatShortNumber } from "../../lib/format-number.ts"
 import { timelinePath } from "../../lib/route-ids.ts"
 import { visibleViews } from "../../lib/views.ts"
+import { useEffectiveUi } from "../../stores/settings-store.ts"
 
 export function ViewSwitcher({
   current,
@@ -19,6 +20,8 @@ export function ViewSwitcher({
 }) {
   const { t, i18n } = useTranslation()
   const shown = visibleViews(new Set(feedIdsByView.keys()))
+  // hideExtraBadge (behind the enhanced gate): the per-feed counts stay, the tabs' totals go.
+  const hideTotals = useEffectiveUi("hideExtraBadge")
 
   return (
     <nav aria-label={t("sidebar.views")} className="grid grid-flow-col gap-0.5 px-2" data-testid="view-switcher">
@@ -41,7 +44,7 @@ export function ViewSwitcher({
             <Icon name={meta.icon} className="size-[18px]" />
             <span className="sr-only">{t(meta.nameKey)}</span>
             <span className="h-3.5 text-[10px] leading-3.5 font-medium tabular-nums">
-              {unread > 0 ? formatShortNumber(unread, i18n.language) : ""}
+              {unread > 0 && !hideTotals ? formatShortNumber(unread, i18n.language) : ""}
             </span>
           </Link>
         )

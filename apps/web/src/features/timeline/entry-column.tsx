@@ -6,6 +6,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { useEntryList } from "../../queries/entries.ts"
+import { privateFeedIds } from "../../queries/subscription-selectors.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { effectiveGeneral } from "../../stores/settings-gate.ts"
@@ -28,7 +29,15 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
   // A folder's feeds are only known once the subscriptions are in.
   const ready = subscriptions.isSuccess || location.feed.kind !== "folder"
   const entries = useEntryList(filter ?? {}, ready && filter !== null)
-  const items = useMemo(() => entries.data?.pages.flat() ?? [], [entries.data])
+  const hidePrivate = useSettingsStore((state) => state.general.hidePrivateSubscriptionsInTimeline)
+  const allTimeline = location.feed.kind === "all" || location.feed.kind === "view"
+  // hidePrivateSubscriptionsInTimeline: a private feed's entries stay in its own list, not in the All timeline.
+  const items = useMemo(() => {
+    const loaded = entries.data?.pages.flat() ?? []
+    if (!hidePrivate || !allTimeline) return loaded
+    const hidden = privateFeedIds(subs)
+    return hidden.size === 0 ? loaded : loaded.filter((item) => !hidden.has(item.feeds.id))
+  }, [entries.data, hidePrivate, allTimeline, subs])
   const { title, unread } = useTimelineTitle(location, subs)
   const setTimeline = useLayoutStore((state) => state.setTimeline)
   // The view's list code downloads alongside its first page (ViewList would only ask for it once the page is in).

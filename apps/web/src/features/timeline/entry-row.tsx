@@ -6,7 +6,8 @@ import { Link } from "react-router"
 import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
-import { formatFullDateTime, formatRelativeTime } from "../../lib/format-date.ts"
+import { formatEntryTime, formatFullDateTime } from "../../lib/format-date.ts"
+import { useEffectiveUi } from "../../stores/settings-store.ts"
 import { entryThumbnail } from "../views/entry-media.ts"
 import { textSnippet } from "./text-snippet.ts"
 
@@ -20,6 +21,7 @@ export interface EntryRowProps {
 
 export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: EntryRowProps) {
   const { t, i18n } = useTranslation()
+  const dateFormat = useEffectiveUi("dateFormat")
   const { entries: entry, feeds: feed } = item
   // An inbox stands in the feed's place in inbox timelines; it has no address, so its handle names it.
   const feedTitle = feed.title || feed.url || feed.id
@@ -44,7 +46,7 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
         <span className="min-w-0 truncate font-medium text-ink-soft">{feedTitle}</span>
         <span aria-hidden="true">·</span>
         <time dateTime={date.toISOString()} title={formatFullDateTime(date, i18n.language)} className="shrink-0">
-          {formatRelativeTime(date, now, i18n.language)}
+          {formatEntryTime(date, now, i18n.language, dateFormat)}
         </time>
         <span className="ml-auto flex shrink-0 items-center gap-1">
           {item.collections && (

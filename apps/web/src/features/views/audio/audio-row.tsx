@@ -4,8 +4,9 @@ import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
-import { formatRelativeTime } from "../../../lib/format-date.ts"
+import { formatEntryTime } from "../../../lib/format-date.ts"
 import { formatMediaTime } from "../../../lib/media-time.ts"
+import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import { playerStore } from "../../player/player-store.ts"
 import { usePlayer } from "../../player/use-player.ts"
 import type { EntryRowProps } from "../../timeline/entry-row.tsx"
@@ -14,6 +15,7 @@ import { MediaIcon } from "../media-icons.tsx"
 
 export const AudioRow = memo(function AudioRow({ item, to, active, date, now }: EntryRowProps) {
   const { t, i18n } = useTranslation(["views", "app"])
+  const dateFormat = useEffectiveUi("dateFormat")
   const { entries: entry, feeds: feed } = item
   const audio = entryAudio(entry)
   const current = usePlayer((state) => state.src !== null && state.src === audio?.url)
@@ -75,7 +77,7 @@ export const AudioRow = memo(function AudioRow({ item, to, active, date, now }: 
           <span className="min-w-0 truncate">{feedTitle}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={date.toISOString()} className="shrink-0">
-            {formatRelativeTime(date, now, i18n.language)}
+            {formatEntryTime(date, now, i18n.language, dateFormat)}
           </time>
           {audio?.duration != null && (
             <>

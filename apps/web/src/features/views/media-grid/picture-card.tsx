@@ -5,7 +5,8 @@ import { memo } from "react"
 import { useTranslation } from "react-i18next"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
-import { formatRelativeTime } from "../../../lib/format-date.ts"
+import { formatEntryTime } from "../../../lib/format-date.ts"
+import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import { entryPictures } from "../entry-media.ts"
 import { mediaTitle } from "../gallery-store.ts"
 import { MediaIcon } from "../media-icons.tsx"
@@ -50,6 +51,7 @@ export function pictureBoxHeight(item: EntryListItem, width: number, masonry: bo
 
 export const PictureCard = memo(function PictureCard({ item, masonry, square, now, onOpen }: PictureCardProps) {
   const { t, i18n } = useTranslation("views")
+  const dateFormat = useEffectiveUi("dateFormat")
   const pictures = entryPictures(item.entries)
   const first = pictures[0]
   const title = mediaTitle(item)
@@ -92,7 +94,7 @@ export const PictureCard = memo(function PictureCard({ item, masonry, square, no
           {title}
         </span>
         <time dateTime={item.entries.publishedAt} className="shrink-0 text-ink-faint">
-          {formatRelativeTime(new Date(item.entries.publishedAt), now, i18n.language)}
+          {formatEntryTime(new Date(item.entries.publishedAt), now, i18n.language, dateFormat)}
         </time>
       </figcaption>
     </figure>

@@ -5,8 +5,9 @@ import { memo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
-import { formatRelativeTime } from "../../../lib/format-date.ts"
+import { formatEntryTime } from "../../../lib/format-date.ts"
 import { formatMediaTime } from "../../../lib/media-time.ts"
+import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import { entryVideo, videoPreview } from "../entry-media.ts"
 import { mediaTitle } from "../gallery-store.ts"
 import { MediaIcon } from "../media-icons.tsx"
@@ -36,6 +37,7 @@ export const VideoCard = memo(function VideoCard(props: {
 }) {
   const { item, now } = props
   const { t, i18n } = useTranslation("views")
+  const dateFormat = useEffectiveUi("dateFormat")
   const [hovered, setHovered] = useState(false)
   const video = entryVideo(item.entries)
   const preview = video ? videoPreview(video.url) : null
@@ -103,7 +105,7 @@ export const VideoCard = memo(function VideoCard(props: {
             <span className="min-w-0 truncate">{feedTitle}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={item.entries.publishedAt} className="shrink-0">
-              {formatRelativeTime(new Date(item.entries.publishedAt), now, i18n.language)}
+              {formatEntryTime(new Date(item.entries.publishedAt), now, i18n.language, dateFormat)}
             </time>
           </span>
         </span>

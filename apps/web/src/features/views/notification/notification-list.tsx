@@ -4,13 +4,15 @@ import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
-import { formatFullDateTime, formatRelativeTime } from "../../../lib/format-date.ts"
+import { formatEntryTime, formatFullDateTime } from "../../../lib/format-date.ts"
+import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import { EntryList, type EntryListProps } from "../../timeline/entry-list.tsx"
 import type { EntryRowProps } from "../../timeline/entry-row.tsx"
 import { textSnippet } from "../../timeline/text-snippet.ts"
 
 const NotificationRow = memo(function NotificationRow({ item, to, active, date, now }: EntryRowProps) {
   const { i18n } = useTranslation()
+  const dateFormat = useEffectiveUi("dateFormat")
   const { entries: entry, feeds: feed } = item
   const feedTitle = feed.title ?? feed.url
   const text = entry.title?.trim() || textSnippet(entry.description ?? entry.content, 140) || feedTitle
@@ -35,7 +37,7 @@ const NotificationRow = memo(function NotificationRow({ item, to, active, date, 
         title={formatFullDateTime(date, i18n.language)}
         className="shrink-0 text-xs text-ink-faint"
       >
-        {formatRelativeTime(date, now, i18n.language)}
+        {formatEntryTime(date, now, i18n.language, dateFormat)}
       </time>
     </Link>
   )

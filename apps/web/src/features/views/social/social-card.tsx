@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
-import { formatFullDateTime, formatRelativeTime } from "../../../lib/format-date.ts"
+import { formatEntryTime, formatFullDateTime } from "../../../lib/format-date.ts"
+import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import type { EntryRowProps } from "../../timeline/entry-row.tsx"
 import { entryPictures } from "../entry-media.ts"
 import { PictureGrid } from "./picture-grid.tsx"
@@ -31,6 +32,7 @@ function handleOf(authorUrl: string | null): string | null {
 export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
   const { item, to, active, date, now, expanded } = props
   const { t, i18n } = useTranslation(["views", "app"])
+  const dateFormat = useEffectiveUi("dateFormat")
   const { entries: entry, feeds: feed } = item
   const name = entry.author?.trim() || feed.title || feed.url
   const handle = handleOf(entry.authorUrl)
@@ -68,7 +70,7 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
             title={formatFullDateTime(date, i18n.language)}
             className="shrink-0 text-ink-faint"
           >
-            {formatRelativeTime(date, now, i18n.language)}
+            {formatEntryTime(date, now, i18n.language, dateFormat)}
           </time>
           {!item.read && <span className="sr-only">({t("app:entry.unread")})</span>}
         </Link>

@@ -1,0 +1,106 @@
+// Settings › general: language, the timeline and sidebar, marking read, links, the AI reading helpers' switches
+// (their features arrive with the AI issue) and the enhanced-settings gate.
+import { changeLanguage } from "../../i18n/index.ts"
+import { LANGUAGE_NAMES } from "../../i18n/languages.ts"
+import { supportedLanguages } from "../../i18n/resources.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
+import { LinkRow, SelectRow, SettingsSection } from "./setting-controls.tsx"
+import { SettingsPage } from "./settings-page.tsx"
+import { useSettingRows } from "./use-setting-rows.tsx"
+
+/** Text-to-speech voices offered for the voice setting: a multilingual default and one per interface language. */
+const VOICES = [
+  "en-US-AndrewMultilingualNeural",
+  "en-US-AvaMultilingualNeural",
+  "ja-JP-NanamiNeural",
+  "zh-CN-XiaoxiaoNeural",
+  "zh-TW-HsiaoChenNeural",
+]
+
+export function GeneralSettingsPage() {
+  const { t, i18n, setGeneral, generalSwitch, generalSelect, text } = useSettingRows()
+  const rebound = useSettingsStore((state) => Object.keys(state.general.keyBindings ?? {}).length)
+  const languages = supportedLanguages.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] ?? lang }))
+
+  return (
+    <SettingsPage page="general">
+      <SettingsSection title={t("general.section.app")}>
+        <SelectRow
+          {...text("general", "language", false)}
+          value={i18n.language}
+          choices={languages}
+          onChange={(language) => {
+            setGeneral({ language })
+            void changeLanguage(language, true)
+          }}
+        />
+        {generalSelect("startupScreen", [
+          { value: "timeline", label: t("general.startupScreen.timeline") },
+          { value: "subscription", label: t("general.startupScreen.subscription") },
+        ])}
+        {generalSwitch("appLaunchOnStartup", { desktop: true })}
+        {generalSwitch("openLinksInExternalApp", { desktop: true })}
+        {generalSwitch("sendAnonymousData")}
+      </SettingsSection>
+
+      <SettingsSection title={t("general.section.timeline")}>
+        {generalSwitch("unreadOnly")}
+        {generalSwitch("groupByDate")}
+        {generalSwitch("dimRead")}
+        {generalSwitch("autoExpandLongSocialMedia")}
+        {generalSwitch("showQuickTimeline")}
+      </SettingsSection>
+
+      <SettingsSection title={t("general.section.sidebar")}>
+        {generalSwitch("autoGroup")}
+        {generalSwitch("hideAllReadSubscriptions")}
+        {generalSwitch("hidePrivateSubscriptionsInTimeline")}
+      </SettingsSection>
+
+      <SettingsSection title={t("general.section.mark_read")}>
+        {generalSwitch("scrollMarkUnread")}
+        {generalSwitch("hoverMarkUnread")}
+        {generalSwitch("renderMarkUnread")}
+      </SettingsSection>
+
+      <SettingsSection title={t("general.section.links")}>{generalSwitch("jumpOutLinkWarn")}</SettingsSection>
+
+      <SettingsSection title={t("general.section.keyboard")}>
+        <LinkRow
+          label={t("general.keyBindings")}
+          description={t("general.keyBindings_description", { count: rebound })}
+          to="/settings/shortcuts"
+          action={t("general.keyBindings_edit")}
+          testId="setting-keyBindings"
+        />
+      </SettingsSection>
+
+      <SettingsSection title={t("general.section.ai")}>
+        {generalSwitch("translation", { later: "ai" })}
+        {generalSelect(
+          "translationMode",
+          [
+            { value: "bilingual", label: t("general.translationMode.bilingual") },
+            { value: "translation-only", label: t("general.translationMode.translation-only") },
+          ],
+          { later: "ai" },
+        )}
+        {generalSwitch("summary", { later: "ai" })}
+        {generalSelect(
+          "actionLanguage",
+          [{ value: "default", label: t("general.actionLanguage.default") }, ...languages],
+          { later: "ai" },
+        )}
+        {generalSelect(
+          "voice",
+          VOICES.map((voice) => ({ value: voice, label: voice })),
+          { later: "ai" },
+        )}
+      </SettingsSection>
+
+      <SettingsSection title={t("general.section.advanced")}>{generalSwitch("enhancedSettings")}</SettingsSection>
+    </SettingsPage>
+  )
+}
+
+export { GeneralSettingsPage as Component }
