@@ -112,7 +112,8 @@ describe("the rules page", () => {
     await byTestId("user-menu").click()
     await page.getByRole("menuitem", { name: "Actions" }).click()
     await page.waitForURL(/\/action$/)
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Actions")
+    // The URL changes before the lazily loaded page replaces the timeline.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Actions")
     await page.getByText("No rules yet. Add one to start.").waitFor()
 
     await byTestId("rule-add").click()
@@ -184,8 +185,17 @@ describe("the rules page", () => {
   })
 
   it("reorders rules with buttons and names the rule limit in the catalogue's words", async () => {
-    await byTestId("rule-move-down").first().click()
+    // With the keyboard: the focus stays with the moved rule, on its other move button once it reaches the end.
+    await byTestId("rule-move-down").first().focus()
+    await page.keyboard.press("Enter")
     const names = () => byTestId("rule-name").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))
+    expect(await names()).toEqual(["Star tides", "Hide sponsored posts"])
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Move “Hide sponsored posts” up")
+    await page.keyboard.press("Enter")
+    expect(await names()).toEqual(["Hide sponsored posts", "Star tides"])
+    await page.keyboard.press("Enter")
     expect(await names()).toEqual(["Star tides", "Hide sponsored posts"])
     expect(await byTestId("rule-move-down").last().isDisabled()).toBe(true)
     await byTestId("rule-add").click()

@@ -33,6 +33,7 @@ export function RuleCard({ rule, index, count, problems, matches, onChange, onMo
       className={cx("rounded-lg border border-line bg-surface p-3 sm:p-4", !rule.enabled && "opacity-75")}
       aria-label={label}
       data-testid="rule-card"
+      data-rule-key={rule.key}
     >
       <div className="flex flex-wrap items-center gap-1.5">
         <span className="w-5 shrink-0 text-center text-xs font-semibold text-ink-faint tabular-nums" aria-hidden="true">

@@ -94,7 +94,10 @@ export function RulesEditor({ stored }: { stored: ActionRule[] }) {
               problems={shownProblems}
               matches={preview ? (preview.matches.get(rule.key) ?? (rule.enabled ? "invalid" : "off")) : undefined}
               onChange={(next) => update(drafts.map((d) => (d.key === rule.key ? next : d)))}
-              onMove={(to) => update(moveItem(drafts, index, to))}
+              onMove={(to) => {
+                update(moveItem(drafts, index, to))
+                keepFocusOnMove(rule.key, to > index ? "down" : "up")
+              }}
               onDelete={() => update(drafts.filter((d) => d.key !== rule.key))}
             />
           ))}
@@ -104,6 +107,21 @@ export function RulesEditor({ stored }: { stored: ActionRule[] }) {
       )}
     </div>
   )
+}
+
+/**
+ * Reordering moves the card's element, which drops the focus of the button just pressed; it goes back to the same
+ * button on the moved card, or its twin once the card reaches the end, so the keyboard can keep moving it.
+ */
+function keepFocusOnMove(key: string, direction: "up" | "down") {
+  requestAnimationFrame(() => {
+    const card = document.querySelector(`[data-rule-key="${key}"]`)
+    const other = direction === "up" ? "down" : "up"
+    const button =
+      card?.querySelector<HTMLButtonElement>(`[data-testid="rule-move-${direction}"]:not(:disabled)`) ??
+      card?.querySelector<HTMLButtonElement>(`[data-testid="rule-move-${other}"]`)
+    button?.focus()
+  })
 }
 
 /** A refusal listing issues (code 4) names the rule each concerns, as "rules.<index>.…" paths tell. */
