@@ -1,5 +1,6 @@
 // The browser's copy of the action-rule language, held to the server's own cases (apps/server/test/action-rules.test.ts,
 // copied, not imported: the web client does not reach into the server). Change both together.
+import { readFileSync } from "node:fs"
 import type { EntryListItem } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
 import {
@@ -226,5 +227,18 @@ describe("the browser's own parts", () => {
       statuses: ["read", "collected"],
       entry: { content: "<p>body</p>" },
     })
+  })
+})
+
+describe("the server's cases", () => {
+  it("each has its twin here, so the two languages cannot drift apart unnoticed", () => {
+    const names = (text: string) => [...text.matchAll(/^\s*it\("([^"]+)"/gm)].map((m) => m[1])
+    const server = readFileSync(new URL("../../../../server/test/action-rules.test.ts", import.meta.url), "utf8")
+    const here = new Set(names(readFileSync(new URL("./rule-language.test.ts", import.meta.url), "utf8")))
+    // The one case the browser cannot share: the server's RE2 engine and its timing.
+    const engineOnly = "runs patterns that would backtrack catastrophically in linear time"
+    const missing = names(server).filter((name) => name !== engineOnly && !here.has(name))
+    expect(missing).toEqual([])
+    expect(names(server).length).toBeGreaterThan(10)
   })
 })
