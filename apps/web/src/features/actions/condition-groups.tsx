@@ -133,7 +133,7 @@ function ConditionRow({
           </option>
         ))}
       </select>
-      <div className="col-span-2 row-start-2 sm:col-span-1 sm:row-start-auto">
+      <div className="col-span-3 row-start-2 sm:col-span-1 sm:row-start-auto">
         <ValueControl
           condition={c}
           invalid={Boolean(problem)}
