@@ -63,6 +63,7 @@ let page: Page
 let feedId = ""
 const pageErrors: string[] = []
 const puts: string[] = []
+const dialogs: string[] = []
 
 async function shootBoth(name: string): Promise<string[]> {
   mkdirSync(shotsDir, { recursive: true })
@@ -93,6 +94,10 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
   page = await context.newPage()
   page.on("pageerror", (error) => pageErrors.push(error.message))
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.type())
+    void dialog.accept()
+  })
   page.on("request", (request) => {
     if (request.method() === "PUT" && new URL(request.url()).pathname === "/actions")
       puts.push(request.postData() ?? "")
@@ -203,8 +208,15 @@ describe("the rules page", () => {
     for (const input of await byTestId("condition-value").all()) if (!(await input.inputValue())) await input.fill("x")
     await byTestId("rules-save").click()
     await expect.poll(status).toBe("Action limit exceeded")
+    // Unsaved edits: leaving asks first, in the app and in the browser.
+    await page.getByRole("link", { name: "Back to Home" }).click()
+    const dialog = page.locator("dialog[open]")
+    expect(await dialog.getByRole("heading").textContent()).toBe("Leave with unsaved rules?")
+    await dialog.getByRole("button", { name: "Cancel" }).click()
+    expect(new URL(page.url()).pathname).toBe("/action")
     // Nothing was stored: the saved order and count come back on reload.
     await page.reload()
+    expect(dialogs).toEqual(["beforeunload"])
     await expect.poll(names).toEqual(["Hide sponsored posts", "Star tides"])
   })
 })

@@ -1,9 +1,11 @@
 // The rule list being edited: add, change, reorder and delete rules, test the draft on recent entries, save it
 // whole. Problems are named beside their field before anything is sent; the server's refusals in words after.
 import type { ActionRule } from "@tidings/shared"
-import { useMemo, useState } from "react"
+import { useEffect, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { useBlocker } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx"
 import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
@@ -20,6 +22,8 @@ export function RulesEditor({ stored }: { stored: ActionRule[] }) {
   const [drafts, setDrafts] = useState(() => stored.map(toDraft))
   const [status, setStatus] = useState<{ kind: "saved" | "dirty" | "error"; lines: string[] } | null>(null)
   const [checked, setChecked] = useState(false)
+  const [dirty, setDirty] = useState(false)
+  const blocker = useUnsavedGuard(dirty)
   const save = useSaveActionRules()
   const recent = useRecentEntries()
   const problems = useMemo(() => draftProblems(drafts), [drafts])
@@ -27,6 +31,7 @@ export function RulesEditor({ stored }: { stored: ActionRule[] }) {
 
   const update = (next: DraftRule[]) => {
     setDrafts(next)
+    setDirty(true)
     setStatus({ kind: "dirty", lines: [t("unsaved")] })
   }
   const preview = useMemo(
@@ -39,7 +44,10 @@ export function RulesEditor({ stored }: { stored: ActionRule[] }) {
     if (problems.size) return setStatus({ kind: "error", lines: [t("fix_problems", { count: problems.size })] })
     const rules = drafts.map(toRule)
     save.mutate(rules, {
-      onSuccess: () => setStatus({ kind: "saved", lines: [t("saved")] }),
+      onSuccess: () => {
+        setDirty(false)
+        setStatus({ kind: "saved", lines: [t("saved")] })
+      },
       onError: (error) => setStatus({ kind: "error", lines: [errorMessage(error), ...serverIssues(error, t)] }),
     })
   }
@@ -105,8 +113,28 @@ export function RulesEditor({ stored }: { stored: ActionRule[] }) {
       ) : (
         <EmptyState icon="filter" title={t("none_yet")} />
       )}
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        title={t("leave_title")}
+        description={t("leave_description")}
+        confirmLabel={t("leave_confirm")}
+        danger
+        onConfirm={() => blocker.proceed?.()}
+        onClose={() => blocker.reset?.()}
+      />
     </div>
   )
+}
+
+/** Edits live only on this page until saved: leaving it, in the app or the browser, asks first. */
+function useUnsavedGuard(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener("beforeunload", warn)
+    return () => window.removeEventListener("beforeunload", warn)
+  }, [dirty])
+  return useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
 }
 
 /**
