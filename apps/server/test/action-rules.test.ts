@@ -1,4 +1,6 @@
 // The action-rule language on its own: which conditions are refused, which rules match, how results merge.
+// The web client tests draft rules with a copy of this language; apps/web/src/features/actions/rule-language.test.ts
+// repeats these cases and fails when one here has no twin there.
 import { describe, expect, it } from "vitest"
 import {
   type ActionRule,

@@ -96,6 +96,37 @@ export interface ActionSettings {
   webhooks?: string[]
 }
 
+/** The fields and operators of an action rule's conditions (GET, PUT /actions). */
+export const ACTION_CONDITION_FIELDS = [
+  "view",
+  "title",
+  "site_url",
+  "feed_url",
+  "category",
+  "entry_title",
+  "entry_content",
+  "entry_url",
+  "entry_author",
+  "entry_media_length",
+  "entry_attachments_duration",
+  "status",
+] as const
+export const ACTION_OPERATORS = ["contains", "not_contains", "eq", "not_eq", "gt", "lt", "regex"] as const
+
+export interface ActionCondition {
+  field: (typeof ACTION_CONDITION_FIELDS)[number]
+  operator: (typeof ACTION_OPERATORS)[number]
+  value: string
+}
+
+/** One rule as stored: `Cond[]` needs every condition, `Cond[][]` any group of them. */
+export interface ActionRule {
+  name: string
+  condition: ActionCondition[] | ActionCondition[][]
+  result: ActionSettings
+  disabled?: boolean
+}
+
 /** One item of an entry list page (POST /entries). */
 export interface EntryListItem {
   entries: Omit<Entry, "content" | "feedId"> & { content?: string | null }

@@ -1,24 +1,12 @@
 // The action-rule language, pure: which conditions are valid, which rules match an entry, how their results merge.
 
-import type { ActionSettings, Attachment } from "@tidings/shared"
+import { ACTION_CONDITION_FIELDS, ACTION_OPERATORS, type ActionSettings, type Attachment } from "@tidings/shared"
 import { RE2JS } from "re2js"
 import { parseDuration } from "../reader/media.ts"
 
-export const CONDITION_FIELDS = [
-  "view",
-  "title",
-  "site_url",
-  "feed_url",
-  "category",
-  "entry_title",
-  "entry_content",
-  "entry_url",
-  "entry_author",
-  "entry_media_length",
-  "entry_attachments_duration",
-  "status",
-] as const
-export const OPERATORS = ["contains", "not_contains", "eq", "not_eq", "gt", "lt", "regex"] as const
+// The wire's fields and operators are defined once in packages/shared, where the web client's copy reads them too.
+export const CONDITION_FIELDS = ACTION_CONDITION_FIELDS
+export const OPERATORS = ACTION_OPERATORS
 const NUMERIC_FIELDS: ReadonlySet<string> = new Set(["view", "entry_media_length", "entry_attachments_duration"])
 const NUMERIC_OPERATORS: ReadonlySet<string> = new Set(["eq", "not_eq", "gt", "lt"])
 

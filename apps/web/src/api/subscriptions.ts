@@ -71,6 +71,7 @@ export interface ListSubscription {
   listId: string
   view: number
   title: string | null
+  category?: string | null
   lists: { id: string; title: string | null; description?: string | null }
 }
 

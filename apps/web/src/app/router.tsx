@@ -55,6 +55,7 @@ export function createAppRouter() {
             // The spec names no route for a list's public page or for managing inboxes.
             { path: "share/lists/:listId", lazy: () => import("../routes/share-list.tsx") },
             { path: "inboxes", lazy: () => import("../routes/inboxes.tsx") },
+            { path: "action", lazy: () => import("../routes/action.tsx") },
           ],
         },
         { path: "*", lazy: () => import("../routes/not-found.tsx") },

@@ -1,5 +1,6 @@
 // Typed translation keys: a missing English key is a compile error.
 import "i18next"
+import type actions from "./locales/en/actions.json"
 import type app from "./locales/en/app.json"
 import type common from "./locales/en/common.json"
 import type errors from "./locales/en/errors.json"
@@ -12,6 +13,7 @@ declare module "i18next" {
     defaultNS: "app"
     keySeparator: false
     resources: {
+      actions: typeof actions
       app: typeof app
       common: typeof common
       errors: typeof errors

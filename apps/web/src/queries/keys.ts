@@ -12,5 +12,6 @@ export const queryKeys = {
   ownedLists: ["lists", "owned"] as const,
   list: (listId: string) => ["lists", "one", listId] as const,
   inboxes: ["inboxes"] as const,
+  actions: ["actions"] as const,
   inboxEmailDomain: ["status", "inbox-email-domain"] as const,
 }

@@ -1,4 +1,4 @@
-// The signed-in user at the foot of the sidebar; its menu holds the language, the ways to lists and inboxes, and
+// The signed-in user at the foot of the sidebar; its menu holds the language, the ways to lists, inboxes and actions, and
 // sign-out.
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router"
@@ -11,7 +11,7 @@ import { useSettingsStore } from "../../stores/settings-store.ts"
 import { useSignOut } from "./use-auth-actions.ts"
 
 export function UserMenu() {
-  const { t, i18n } = useTranslation(["app", "lists", "settings"])
+  const { t, i18n } = useTranslation(["app", "lists", "settings", "actions"])
   const navigate = useNavigate()
   const user = useSessionStore((state) => state.whoami)
   const signOut = useSignOut()
@@ -59,6 +59,7 @@ export function UserMenu() {
             { label: t("settings:nav.label"), onSelect: () => navigate("/settings") },
             { label: t("lists:menu_lists"), icon: "rss", onSelect: () => navigate("/settings/list") },
             { label: t("lists:menu_inboxes"), icon: "book", onSelect: () => navigate("/inboxes") },
+            { label: t("actions:menu"), icon: "filter", onSelect: () => navigate("/action") },
             {
               label: t("user.sign_out"),
               icon: "logOut",
