@@ -7,6 +7,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
 import { formatFullDateTime, parseDate } from "../../lib/format-date.ts"
+import { sourceTitle } from "../../lib/source-title.ts"
 import { useEntry } from "../../queries/entries.ts"
 import { useInboxEntry } from "../../queries/inboxes.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
@@ -34,7 +35,7 @@ function EntryArticle({ detail, view, inbox }: { detail: Detail; view: number; i
   const { entries: entry, feeds: feed } = detail
   const published = parseDate(entry.publishedAt)
   // An inbox stands where the feed would, with no address of its own: its handle names it.
-  const feedTitle = feed.title || feed.url || feed.id
+  const feedTitle = sourceTitle(feed)
   const [mode, setMode] = useState<EntryViewMode>("content")
   const wide = useSettingsStore((state) => state.ui.wideMode)
 

@@ -7,6 +7,7 @@ import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { formatEntryTime, formatFullDateTime } from "../../lib/format-date.ts"
+import { sourceTitle } from "../../lib/source-title.ts"
 import { useEffectiveUi } from "../../stores/settings-store.ts"
 import { entryThumbnail } from "../views/entry-media.ts"
 import { textSnippet } from "./text-snippet.ts"
@@ -23,8 +24,7 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
   const { t, i18n } = useTranslation()
   const dateFormat = useEffectiveUi("dateFormat")
   const { entries: entry, feeds: feed } = item
-  // An inbox stands in the feed's place in inbox timelines; it has no address, so its handle names it.
-  const feedTitle = feed.title || feed.url || feed.id
+  const feedTitle = sourceTitle(feed)
   const unread = !item.read
   const snippet = textSnippet(entry.description ?? entry.content, 200)
   const thumbnail = entryThumbnail(entry)

@@ -2,6 +2,7 @@
 // load on demand the first time one opens.
 import type { EntryListItem } from "@tidings/shared"
 import { create } from "zustand"
+import { sourceTitle } from "../../lib/source-title.ts"
 import type { EntryPicture, EntryVideo } from "./entry-media.ts"
 
 export type MediaOverlay =
@@ -22,5 +23,5 @@ export const useMediaOverlay = create<OverlayState>()((set) => ({
 
 /** The title a media item goes by: its own, else its feed's. */
 export function mediaTitle(item: EntryListItem): string {
-  return item.entries.title?.trim() || item.feeds.title || item.feeds.url
+  return item.entries.title?.trim() || sourceTitle(item.feeds)
 }

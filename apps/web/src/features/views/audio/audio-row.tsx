@@ -6,6 +6,7 @@ import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime } from "../../../lib/format-date.ts"
 import { formatMediaTime } from "../../../lib/media-time.ts"
+import { sourceTitle } from "../../../lib/source-title.ts"
 import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import { playerStore } from "../../player/player-store.ts"
 import { usePlayer } from "../../player/use-player.ts"
@@ -22,7 +23,7 @@ export const AudioRow = memo(function AudioRow({ item, to, active, date, now }: 
   const status = usePlayer((state) => state.status)
   const playingHere = current && status !== "paused"
   const title = entry.title || t("app:entry.untitled")
-  const feedTitle = feed.title ?? feed.url
+  const feedTitle = sourceTitle(feed)
 
   const onPlay = () => {
     if (!audio) return

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime } from "../../../lib/format-date.ts"
+import { sourceTitle } from "../../../lib/source-title.ts"
 import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import { entryPictures } from "../entry-media.ts"
 import { mediaTitle } from "../gallery-store.ts"
@@ -55,7 +56,7 @@ export const PictureCard = memo(function PictureCard({ item, masonry, square, no
   const pictures = entryPictures(item.entries)
   const first = pictures[0]
   const title = mediaTitle(item)
-  const feedTitle = item.feeds.title ?? item.feeds.url
+  const feedTitle = sourceTitle(item.feeds)
   return (
     <figure data-testid="picture-card" data-entry-id={item.entries.id} data-read={item.read ? "true" : "false"}>
       <button

@@ -7,6 +7,7 @@ import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime } from "../../../lib/format-date.ts"
 import { formatMediaTime } from "../../../lib/media-time.ts"
+import { sourceTitle } from "../../../lib/source-title.ts"
 import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import { entryVideo, videoPreview } from "../entry-media.ts"
 import { mediaTitle } from "../gallery-store.ts"
@@ -42,7 +43,7 @@ export const VideoCard = memo(function VideoCard(props: {
   const video = entryVideo(item.entries)
   const preview = video ? videoPreview(video.url) : null
   const title = mediaTitle(item)
-  const feedTitle = item.feeds.title ?? item.feeds.url
+  const feedTitle = sourceTitle(item.feeds)
   return (
     <figure
       data-testid="video-card"

@@ -5,6 +5,7 @@ import { Link } from "react-router"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime, formatFullDateTime } from "../../../lib/format-date.ts"
+import { sourceTitle } from "../../../lib/source-title.ts"
 import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import { EntryList, type EntryListProps } from "../../timeline/entry-list.tsx"
 import type { EntryRowProps } from "../../timeline/entry-row.tsx"
@@ -14,7 +15,7 @@ const NotificationRow = memo(function NotificationRow({ item, to, active, date, 
   const { i18n } = useTranslation()
   const dateFormat = useEffectiveUi("dateFormat")
   const { entries: entry, feeds: feed } = item
-  const feedTitle = feed.title ?? feed.url
+  const feedTitle = sourceTitle(feed)
   const text = entry.title?.trim() || textSnippet(entry.description ?? entry.content, 140) || feedTitle
   return (
     <Link

@@ -6,6 +6,7 @@ import { Link } from "react-router"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime, formatFullDateTime } from "../../../lib/format-date.ts"
+import { sourceTitle } from "../../../lib/source-title.ts"
 import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import type { EntryRowProps } from "../../timeline/entry-row.tsx"
 import { entryPictures } from "../entry-media.ts"
@@ -34,7 +35,7 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
   const { t, i18n } = useTranslation(["views", "app"])
   const dateFormat = useEffectiveUi("dateFormat")
   const { entries: entry, feeds: feed } = item
-  const name = entry.author?.trim() || feed.title || feed.url
+  const name = entry.author?.trim() || sourceTitle(feed)
   const handle = handleOf(entry.authorUrl)
   const text = postText(entry.content ?? entry.description)
   const title = entry.title?.trim()
