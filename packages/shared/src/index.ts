@@ -1,3 +1,4 @@
+export * from "./action-rules.ts"
 export * from "./constants.ts"
 export * from "./errors.ts"
 export * from "./ids.ts"

@@ -1,5 +1,5 @@
 // Media (photos/videos for the Pictures and Videos views) and attachments (enclosures) of an entry.
-import type { Attachment, Media } from "@tidings/shared"
+import { type Attachment, type Media, parseDuration } from "@tidings/shared"
 import type { MediaNs } from "feedsmith"
 import { inertText } from "./text.ts"
 import { resolveUrl } from "./urls.ts"
@@ -18,17 +18,6 @@ export interface MediaSources {
   itunesImage?: string
   /** itunes:duration, already numeric or still "h:mm:ss" */
   duration?: number | string
-}
-
-/** itunes:duration: "h:mm:ss", "mm:ss", "m:ss" or plain seconds; undefined when unreadable. */
-export function parseDuration(value: number | string | null | undefined): number | undefined {
-  if (typeof value === "number") return Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined
-  const v = value?.trim()
-  if (!v) return undefined
-  if (/^\d+(?:\.\d+)?$/.test(v)) return Math.round(Number(v))
-  const m = /^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:\.\d+)?$/.exec(v)
-  if (!m) return undefined
-  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3])
 }
 
 type MediaKind = "photo" | "video" | "audio" | null

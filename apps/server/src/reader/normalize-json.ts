@@ -1,7 +1,6 @@
 // JSON Feed 1.0/1.1 → drafts (1.0's singular "author" is folded into "authors" by feedsmith).
-import type { Attachment, Media } from "@tidings/shared"
+import { type Attachment, type Media, parseDuration } from "@tidings/shared"
 import type { JsonFeed } from "feedsmith"
-import { parseDuration } from "./media.ts"
 import type { EntryDraft, FeedDraft } from "./normalize.ts"
 import { inertText, rich } from "./text.ts"
 import { resolveUrl } from "./urls.ts"

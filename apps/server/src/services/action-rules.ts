@@ -1,99 +1,37 @@
-// The action-rule language, pure: which conditions are valid, which rules match an entry, how their results merge.
+// The action-rule language as the server runs it: the language itself lives in packages/shared (action-rules.ts),
+// shared with the web client; here are its regular-expression engine and the subject of a stored row.
 
-import { ACTION_CONDITION_FIELDS, ACTION_OPERATORS, type ActionSettings, type Attachment } from "@tidings/shared"
+import { createRuleLanguage, type RegexMatcher, type RuleSubject } from "@tidings/shared"
 import { RE2JS } from "re2js"
-import { parseDuration } from "../reader/media.ts"
 
-// The wire's fields and operators are defined once in packages/shared, where the web client's copy reads them too.
-export const CONDITION_FIELDS = ACTION_CONDITION_FIELDS
-export const OPERATORS = ACTION_OPERATORS
-const NUMERIC_FIELDS: ReadonlySet<string> = new Set(["view", "entry_media_length", "entry_attachments_duration"])
-const NUMERIC_OPERATORS: ReadonlySet<string> = new Set(["eq", "not_eq", "gt", "lt"])
-
-export type ConditionField = (typeof CONDITION_FIELDS)[number]
-export type Operator = (typeof OPERATORS)[number]
-
-export interface Condition {
-  field: ConditionField
-  operator: Operator
-  value: string
+/**
+ * Regexes are user input run on the server, so never a backtracking engine on a pattern that could backtrack badly.
+ * Both engines must accept a pattern: RE2 has no look-around or back-references, and those are refused here.
+ * Patterns without unbounded or counted repetition cannot backtrack much, so they run on the fast built-in engine;
+ * any other pattern runs on RE2 (re2js), whose time grows linearly with the text whatever the pattern, so even
+ * `.*.*.*z` or `(a+)+` costs microseconds per kilobyte instead of seconds.
+ */
+function compileMatcher(pattern: string): RegexMatcher {
+  const re2 = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE)
+  const native = new RegExp(pattern, "i")
+  if (!repeats(pattern)) return { find: (text) => native.test(text) }
+  return { find: (text) => re2.matcher(text).find() }
 }
 
-/** What a rule does; `blockRules` is the official client's older filter form, kept and passed through. */
-export interface RuleResult extends ActionSettings {
-  blockRules?: { field: string; operator: Operator; value: string | number }[]
-}
-
-export interface ActionRule {
-  name: string
-  condition: Condition[] | Condition[][]
-  result: RuleResult
-  disabled?: boolean
-}
-
-/** Regexes are user input run on the server: short patterns, a bounded subject, and never a backtracking engine on
- * a pattern that could backtrack badly (see compileMatcher). */
-export const REGEX_MAX_LENGTH = 300
-export const REGEX_INPUT_MAX = 10_000
-
-// ---- what a valid condition is
-
-/** Why a pattern is refused, or undefined when it may be used. */
-export function regexProblem(pattern: string): string | undefined {
-  if (pattern.length > REGEX_MAX_LENGTH) return `A regular expression may have at most ${REGEX_MAX_LENGTH} characters`
-  try {
-    // Both engines must accept it: RE2 has no look-around or back-references, and those are refused here.
-    RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE)
-    new RegExp(pattern, "i")
-  } catch (error) {
-    return `Invalid regular expression: ${(error as Error).message}`
+/** Whether the pattern has *, + or {…} outside character classes and escapes. */
+function repeats(pattern: string): boolean {
+  let inClass = false
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]
+    if (ch === "\\") i++
+    else if (inClass) inClass = ch !== "]"
+    else if (ch === "[") inClass = true
+    else if (ch === "*" || ch === "+" || ch === "{") return true
   }
-  return undefined
+  return false
 }
 
-/** A numeric condition's value: seconds for durations (number or time text), a plain number otherwise. */
-function numberOf(field: string, value: string): number | undefined {
-  if (field === "entry_attachments_duration") return parseDuration(value)
-  const n = value.trim() === "" ? Number.NaN : Number(value)
-  return Number.isFinite(n) ? n : undefined
-}
-
-/** Why a condition is refused (field, operator and value together), or undefined. */
-export function conditionProblem(c: Condition): { path: string; message: string } | undefined {
-  if (NUMERIC_FIELDS.has(c.field)) {
-    if (!NUMERIC_OPERATORS.has(c.operator))
-      return { path: "operator", message: `${c.field} takes only eq, not_eq, gt or lt` }
-    if (numberOf(c.field, c.value) === undefined) return { path: "value", message: `${c.field} needs a number` }
-    return undefined
-  }
-  if (c.operator === "gt" || c.operator === "lt")
-    return { path: "operator", message: "gt and lt apply only to view, entry_media_length, entry_attachments_duration" }
-  if (c.operator === "regex") {
-    const problem = regexProblem(c.value)
-    if (problem) return { path: "value", message: problem }
-  }
-  return undefined
-}
-
-// ---- evaluation
-
-/** What the rules see of one entry as one subscriber receives it. */
-export interface RuleSubject {
-  view: number
-  category: string | null
-  feed: { title: string | null; url: string | null; siteUrl: string | null }
-  entry: {
-    title: string | null
-    url: string | null
-    author: string | null
-    /** HTML; conditions see its plain text. */
-    content: string | null
-    media: readonly unknown[] | null
-    attachments: readonly Attachment[] | null
-  }
-  /** "read" or "unread", plus "collected" when starred. */
-  statuses: readonly string[]
-}
+export const { regexProblem, conditionProblem, compileRules } = createRuleLanguage(compileMatcher)
 
 /** The same view of an entry for every caller: a stored row as it arrives, a list item on entry pages. */
 export function subjectOf(
@@ -112,179 +50,4 @@ export function subjectOf(
     entry: { title, url, author, content, media, attachments },
     statuses,
   }
-}
-
-interface CompiledCondition {
-  field: ConditionField
-  operator: Operator
-  /** The value lower-cased: text comparisons ignore case. */
-  text: string
-  number?: number
-  regex?: Matcher
-}
-
-interface Matcher {
-  find(text: string): boolean
-}
-
-/**
- * Patterns without unbounded or counted repetition cannot backtrack much, so they run on the fast built-in engine;
- * any other pattern runs on RE2 (re2js), whose time grows linearly with the text whatever the pattern, so even
- * `.*.*.*z` or `(a+)+` costs microseconds per kilobyte instead of seconds.
- */
-function compileMatcher(pattern: string): Matcher {
-  if (!repeats(pattern)) {
-    const native = new RegExp(pattern, "i")
-    return { find: (text) => native.test(text) }
-  }
-  const re2 = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE)
-  return { find: (text) => re2.matcher(text).find() }
-}
-
-/** Whether the pattern has *, + or {…} outside character classes and escapes. */
-function repeats(pattern: string): boolean {
-  let inClass = false
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]
-    if (ch === "\\") i++
-    else if (inClass) inClass = ch !== "]"
-    else if (ch === "[") inClass = true
-    else if (ch === "*" || ch === "+" || ch === "{") return true
-  }
-  return false
-}
-
-export interface CompiledRule {
-  groups: CompiledCondition[][]
-  result: RuleResult
-}
-
-/** Rules ready to run on many entries: disabled ones left out, conditions as groups, patterns compiled once. */
-export function compileRules(rules: readonly ActionRule[]): CompiledRule[] {
-  const compiled: CompiledRule[] = []
-  for (const rule of rules) {
-    if (rule.disabled || rule.result?.disabled || !Array.isArray(rule.condition)) continue
-    const list: (Condition | Condition[])[] = rule.condition
-    // No condition at all means the rule applies to every entry.
-    const groups = list.some(Array.isArray) ? list.filter(Array.isArray) : [list as Condition[]]
-    const { disabled: _disabled, ...result } = rule.result
-    compiled.push({ groups: groups.map((group) => group.map(compileCondition)), result })
-  }
-  return compiled
-}
-
-function compileCondition(c: Condition): CompiledCondition {
-  const value = String(c.value ?? "")
-  const compiled: CompiledCondition = { field: c.field, operator: c.operator, text: value.toLowerCase() }
-  if (NUMERIC_FIELDS.has(c.field)) compiled.number = numberOf(c.field, value)
-  // A stored pattern that is now refused (broken or too complex) never matches rather than running.
-  if (c.operator === "regex" && !regexProblem(value)) compiled.regex = compileMatcher(value)
-  return compiled
-}
-
-/** The fields the rules read, so callers load only what is needed (content, categories). */
-export function fieldsUsed(rules: readonly CompiledRule[]): Set<ConditionField> {
-  return new Set(rules.flatMap((rule) => rule.groups.flatMap((group) => group.map((c) => c.field))))
-}
-
-/** The merged result of every rule whose condition holds, or undefined when none does. */
-export function evaluateRules(rules: readonly CompiledRule[], subject: RuleSubject): RuleResult | undefined {
-  const read = fieldReader(subject)
-  const matched = rules.filter((rule) => rule.groups.some((group) => group.every((c) => holds(c, read(c.field)))))
-  return matched.length ? mergeResults(matched.map((rule) => rule.result)) : undefined
-}
-
-const FLAGS = ["summary", "readability", "sourceContent", "silence", "block", "star", "newEntryNotification"] as const
-
-/** Booleans OR-ed, lists concatenated (webhooks once each), the last translation wins. */
-export function mergeResults(results: readonly RuleResult[]): RuleResult {
-  const merged: RuleResult = {}
-  for (const r of results) {
-    for (const flag of FLAGS) if (r[flag] !== undefined) merged[flag] = merged[flag] === true || r[flag] === true
-    if (r.translation !== undefined) merged.translation = r.translation
-    if (r.rewriteRules?.length) merged.rewriteRules = [...(merged.rewriteRules ?? []), ...r.rewriteRules]
-    if (r.blockRules?.length) merged.blockRules = [...(merged.blockRules ?? []), ...r.blockRules]
-    if (r.webhooks?.length) merged.webhooks = [...new Set([...(merged.webhooks ?? []), ...r.webhooks])]
-  }
-  return merged
-}
-
-/** Text fields as lower-cased lists (status can hold several words), numeric fields as numbers. */
-type FieldValue = number | readonly string[]
-
-function fieldReader(subject: RuleSubject): (field: ConditionField) => FieldValue {
-  const memo = new Map<ConditionField, FieldValue>()
-  return (field) => {
-    const known = memo.get(field)
-    if (known !== undefined) return known
-    const value = fieldValue(subject, field)
-    memo.set(field, value)
-    return value
-  }
-}
-
-const TEXT_FIELDS: Partial<Record<ConditionField, (s: RuleSubject) => string | null>> = {
-  title: (s) => s.feed.title,
-  site_url: (s) => s.feed.siteUrl,
-  feed_url: (s) => s.feed.url,
-  category: (s) => s.category,
-  entry_title: (s) => s.entry.title,
-  entry_url: (s) => s.entry.url,
-  entry_author: (s) => s.entry.author,
-  entry_content: (s) => htmlText(s.entry.content),
-}
-
-function fieldValue(s: RuleSubject, field: ConditionField): FieldValue {
-  if (field === "view") return s.view
-  if (field === "entry_media_length") return s.entry.media?.length ?? 0
-  if (field === "entry_attachments_duration") return longestAttachment(s.entry.attachments)
-  if (field === "status") return s.statuses.map((word) => word.toLowerCase())
-  return [(TEXT_FIELDS[field]?.(s) ?? "").toLowerCase()]
-}
-
-function holds(c: CompiledCondition, value: FieldValue): boolean {
-  if (typeof value === "number") {
-    if (c.number === undefined) return false
-    if (c.operator === "eq") return value === c.number
-    if (c.operator === "not_eq") return value !== c.number
-    if (c.operator === "gt") return value > c.number
-    return c.operator === "lt" && value < c.number
-  }
-  switch (c.operator) {
-    case "contains":
-      return value.some((v) => v.includes(c.text))
-    case "not_contains":
-      return !value.some((v) => v.includes(c.text))
-    case "eq":
-      return value.some((v) => v === c.text)
-    case "not_eq":
-      return !value.some((v) => v === c.text)
-    case "regex":
-      return value.some((v) => c.regex?.find(v.slice(0, REGEX_INPUT_MAX)) ?? false)
-    default:
-      return false
-  }
-}
-
-/** Seconds of the longest attachment; durations are numbers or "h:mm:ss" / "mm:ss" / "m:ss" text. */
-export function longestAttachment(attachments: readonly Attachment[] | null): number {
-  let longest = 0
-  for (const a of attachments ?? []) longest = Math.max(longest, parseDuration(a.duration_in_seconds) ?? 0)
-  return longest
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " }
-
-/** Plain text of stored (sanitised) HTML, cheaply: tags become spaces, common entities are decoded. */
-export function htmlText(html: string | null): string {
-  if (!html) return ""
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, name: string) => {
-      if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? whole
-      const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-    })
-    .replace(/\s+/g, " ")
-    .trim()
 }

@@ -1,6 +1,13 @@
 // The user's action rules: the stored list, their effects on arriving entries (block, star, silence, webhooks),
 // and their results (`settings`) on entry list items.
-import type { EntryListItem } from "@tidings/shared"
+import {
+  type ActionRule,
+  CONDITION_FIELDS,
+  type EntryListItem,
+  evaluateRules,
+  fieldsUsed,
+  OPERATORS,
+} from "@tidings/shared"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
@@ -17,16 +24,7 @@ import {
 import type { DB } from "../storage/db.ts"
 import { findArrivalsWithPendingMarks } from "../storage/pending-marks.ts"
 import type { ArrivedRow } from "../storage/timeline.ts"
-import {
-  type ActionRule,
-  CONDITION_FIELDS,
-  compileRules,
-  conditionProblem,
-  evaluateRules,
-  fieldsUsed,
-  OPERATORS,
-  subjectOf,
-} from "./action-rules.ts"
+import { compileRules, conditionProblem, subjectOf } from "./action-rules.ts"
 import { applyRulesToArrivals, sendDeliveries } from "./arrivals.ts"
 
 // ---- the stored list

@@ -1,6 +1,7 @@
 // Entries entering a user's timeline, by whatever path (ingest fan-out, subscribe-time copy, list subscription,
 // a feed added to a followed list, OPML and data imports): the one place where the user's action rules run on them,
 // and where read and star state imported from another server (pending marks) reaches them.
+import { type ActionRule, type CompiledRule, evaluateRules } from "@tidings/shared"
 import type { Deps } from "../deps.ts"
 import type { Delivery } from "../reader/webhook.ts"
 import {
@@ -17,7 +18,7 @@ import { type FeedRow, findFeedsByIds } from "../storage/feeds.ts"
 import { deleteInboxEntry, findInboxArrival, setInboxEntriesRead } from "../storage/inboxes.ts"
 import { applyPendingMarks } from "../storage/pending-marks.ts"
 import type { ArrivedRow } from "../storage/timeline.ts"
-import { type ActionRule, type CompiledRule, compileRules, evaluateRules, subjectOf } from "./action-rules.ts"
+import { compileRules, subjectOf } from "./action-rules.ts"
 import { toEntry } from "./wire.ts"
 
 /**

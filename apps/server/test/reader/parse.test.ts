@@ -1,6 +1,6 @@
 // parseFeedDocument end to end: formats, URL bases, fallbacks, media, leniency and hostile documents.
+import { parseDuration } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
-import { parseDuration } from "../../src/reader/media.ts"
 import { parseFeedDocument } from "../../src/reader/parse.ts"
 import { FeedParseError, type ParseInput } from "../../src/reader/types.ts"
 

@@ -1,11 +1,11 @@
 // A rule's "when": groups of conditions, every condition of a group needed, any group enough.
-import { viewNameKeys } from "@tidings/shared"
+import { CONDITION_FIELDS, type ConditionField, type Operator, viewNameKeys } from "@tidings/shared"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { type DraftCondition, type DraftProblems, type DraftRule, newCondition, withField } from "./rule-draft.ts"
-import { CONDITION_FIELDS, type ConditionField, type Operator, operatorsFor } from "./rule-language.ts"
+import { operatorsFor } from "./rule-language.ts"
 
 export const controlClass =
   "h-8 min-w-0 rounded-md border border-line bg-surface px-2 text-sm text-ink outline-none focus:border-accent focus:ring-3 focus:ring-accent/20 aria-invalid:border-red-500 dark:bg-surface-raised"

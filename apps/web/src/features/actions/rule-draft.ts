@@ -2,14 +2,13 @@
 // form can key and edit, back again, and what is wrong with a draft before it is sent.
 import {
   type ActionRule,
-  type Condition,
+  type ActionCondition as Condition,
   type ConditionField,
-  conditionProblem,
   NUMERIC_FIELDS,
   type Operator,
-  operatorsFor,
-  type RuleResult,
-} from "./rule-language.ts"
+  type ActionSettings as RuleResult,
+} from "@tidings/shared"
+import { conditionProblem, operatorsFor } from "./rule-language.ts"
 
 export const TRANSLATION_LANGUAGES = ["en", "ja", "zh-CN", "zh-TW"] as const
 /** Result switches, in the order the editor shows them. */

@@ -1,8 +1,8 @@
 // "Test against recent entries": which of the user's recent entries each draft rule matches, and so what would
 // happen to them, judged in the browser exactly as the server judges (rule-language.ts).
-import type { EntryListItem } from "@tidings/shared"
+import { type CompiledRule, type EntryListItem, fieldsUsed, matchingRules } from "@tidings/shared"
 import { type DraftProblems, type DraftRule, toRule } from "./rule-draft.ts"
-import { type CompiledRule, compileRules, fieldsUsed, matchingRules, subjectOfItem } from "./rule-language.ts"
+import { compileRules, subjectOfItem } from "./rule-language.ts"
 
 export interface RulePreview {
   /** Matching entries per rule key; rules that are off or have problems have no entry. */
