@@ -13,5 +13,7 @@ export const queryKeys = {
   list: (listId: string) => ["lists", "one", listId] as const,
   inboxes: ["inboxes"] as const,
   actions: ["actions"] as const,
+  invitations: ["invitations"] as const,
+  invitationAllowance: ["invitations", "allowance"] as const,
   inboxEmailDomain: ["status", "inbox-email-domain"] as const,
 }

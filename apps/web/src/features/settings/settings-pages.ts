@@ -22,7 +22,6 @@ export const PLANNED_PAGES = [
   "data-control",
   "feeds",
   "profile",
-  "invitations",
   "plan",
   "referral",
 ] as const satisfies readonly SettingsPageId[]

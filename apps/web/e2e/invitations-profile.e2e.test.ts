@@ -1,0 +1,141 @@
+// Invitations end to end: user A (the first to sign up, so an admin) makes a code on settings › invitations and sees
+// it listed; user B (a trial user) is refused a code in the catalogue's words, is told a made-up code does not exist
+// on /invitation, then uses A's code, lands on the timeline as pro; A's list then says B used it and the code is
+// spent for anyone else. Screenshots at 1280×800 and 390×844, axe on each.
+// Run: cd apps/web && node ../../scripts/build-web.mjs --force && node ../../scripts/build-server.mjs --force &&
+//      npx vitest run -c vitest.e2e.config.ts e2e/invitations-profile.e2e.test.ts
+import { mkdirSync } from "node:fs"
+import path from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type AppServer, startAppServer } from "./support/app-server.ts"
+import { seriousViolations } from "./support/axe.ts"
+import { launchBrowser } from "./support/browser.ts"
+import { expectNoPhoneOverflow, PHONE_WIDTH, screenshotsRoot } from "./support/evidence.ts"
+import { signUp } from "./support/shell-kit.ts"
+
+const shotsDir = path.join(screenshotsRoot, "invitations-profile")
+
+let server: AppServer
+let browser: Browser
+let inviter: Page
+let invitee: Page
+let code = ""
+const pageErrors: string[] = []
+
+/** The screen at both sizes, screenshotted (failing if the phone size scrolls sideways); axe problems returned. */
+async function shootBoth(page: Page, name: string): Promise<string[]> {
+  mkdirSync(shotsDir, { recursive: true })
+  const problems: string[] = []
+  for (const [width, height] of [
+    [1280, 800],
+    [PHONE_WIDTH, 844],
+  ]) {
+    await page.setViewportSize({ width, height })
+    await page.waitForTimeout(300)
+    await expectNoPhoneOverflow(page, name)
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true })
+    for (const v of await seriousViolations(page)) problems.push(`${name}@${width} ${v.id}: ${v.targets.join(", ")}`)
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+  return problems
+}
+
+async function newUser(email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
+  const page = await context.newPage()
+  page.on("pageerror", (error) => pageErrors.push(error.message))
+  await signUp(page, server.origin, email)
+  return page
+}
+
+/** The role the server's session says the page's user has. */
+const roleOf = (page: Page) =>
+  page.evaluate(async () => {
+    const res = await fetch("/better-auth/get-session", { credentials: "include" })
+    return ((await res.json()) as { role?: string } | null)?.role
+  })
+
+beforeAll(async () => {
+  server = await startAppServer()
+  browser = await launchBrowser()
+  inviter = await newUser(`inviter-${Date.now()}@example.com`)
+  invitee = await newUser(`invitee-${Date.now()}@example.com`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe("invitations", () => {
+  it("are made on settings › invitations and listed with a copy button", async () => {
+    await inviter.goto(`${server.origin}/settings/invitations`)
+    await inviter.getByTestId("invitation-empty").waitFor()
+    expect(await inviter.getByTestId("invitation-allowance").textContent()).toBe("You can create 5 more codes.")
+    await inviter.getByTestId("invitation-create").click()
+    const row = inviter.getByTestId("invitation-row")
+    await row.waitFor()
+    code = (await row.getAttribute("data-code")) ?? ""
+    expect(code).toMatch(/^[2-9A-Z]{10}$/)
+    expect(await row.getByTestId("invitation-status").textContent()).toMatch(/^Not used yet/)
+    await expect
+      .poll(() => inviter.getByTestId("invitation-allowance").textContent())
+      .toBe("You can create 4 more codes.")
+    expect(await row.getByRole("button", { name: `Copy code ${code}` }).isVisible()).toBe(true)
+    expect(await shootBoth(inviter, "settings-invitations")).toEqual([])
+  })
+
+  it("are refused to a trial user in the catalogue's words", async () => {
+    await invitee.goto(`${server.origin}/settings/invitations`)
+    await invitee.getByTestId("invitation-empty").waitFor()
+    expect(await invitee.getByTestId("invitation-allowance").textContent()).toBe("You can create 0 more codes.")
+    await invitee.getByTestId("invitation-create").click()
+    const alert = invitee.getByTestId("invitation-error")
+    await alert.waitFor()
+    expect(await alert.textContent()).toBe("Trial user no permission")
+  })
+
+  it("explain a wrong code on /invitation, and a right one makes the user pro and opens the timeline", async () => {
+    expect(await roleOf(invitee)).toBe("trial")
+    await invitee.goto(`${server.origin}/invitation`)
+    await invitee.getByTestId("invitation-submit").click()
+    expect(await invitee.getByTestId("invitation-form").getByRole("alert").textContent()).toBe(
+      "Enter the code you were given.",
+    )
+    await invitee.getByTestId("invitation-code").fill("ZZZZZZZZZZ")
+    await invitee.getByTestId("invitation-submit").click()
+    await expect
+      .poll(() => invitee.getByTestId("invitation-form").getByRole("alert").textContent())
+      .toBe("Invitation code does not exist.")
+    expect(new URL(invitee.url()).pathname).toBe("/invitation")
+    expect(await shootBoth(invitee, "invitation")).toEqual([])
+
+    await invitee.getByTestId("invitation-code").fill(code.toLowerCase())
+    await invitee.getByTestId("invitation-submit").click()
+    await invitee.waitForURL(/\/timeline\//)
+    expect(await roleOf(invitee)).toBe("pro")
+    // Pro users may invite: the page now offers the full allowance.
+    await invitee.goto(`${server.origin}/settings/invitations`)
+    await expect
+      .poll(() => invitee.getByTestId("invitation-allowance").textContent())
+      .toBe("You can create 5 more codes.")
+  })
+
+  it("show the inviter who used a code, and a spent code is refused to others", async () => {
+    await inviter.reload()
+    const row = inviter.locator(`[data-testid="invitation-row"][data-code="${code}"]`)
+    await expect.poll(() => row.getByTestId("invitation-status").textContent()).toMatch(/^Used by Kim Keys on /)
+    expect(await row.getByRole("button").count()).toBe(0)
+
+    const third = await newUser(`third-${Date.now()}@example.com`)
+    await third.goto(`${server.origin}/invitation`)
+    await third.getByTestId("invitation-code").fill(code)
+    await third.getByTestId("invitation-submit").click()
+    await expect
+      .poll(() => third.getByTestId("invitation-form").getByRole("alert").textContent())
+      .toBe("Invitation code already used.")
+    expect(await roleOf(third)).toBe("trial")
+    expect(pageErrors).toEqual([])
+  })
+})
