@@ -139,3 +139,53 @@ describe("invitations", () => {
     expect(pageErrors).toEqual([])
   })
 })
+
+describe("profile", () => {
+  it("checks fields beside themselves, saves through update-user, and shows the edit after a reload and publicly", async () => {
+    const handle = `kim${Date.now().toString(36)}`
+    await inviter.goto(`${server.origin}/settings/profile`)
+    await inviter.getByTestId("profile-form").waitFor()
+    expect(await inviter.getByTestId("profile-name").inputValue()).toBe("Kim Keys")
+    await inviter.getByTestId("profile-handle").fill("a b")
+    await inviter.getByTestId("profile-website").fill("ftp://files.example.test")
+    await inviter.getByTestId("profile-save").click()
+    expect(await inviter.getByTestId("profile-handle").getAttribute("aria-invalid")).toBe("true")
+    expect(await inviter.getByTestId("profile-website").getAttribute("aria-invalid")).toBe("true")
+    expect(await inviter.getByTestId("profile-status").textContent()).toBe("Fix the marked fields to save.")
+    expect(await shootBoth(inviter, "settings-profile-invalid")).toEqual([])
+
+    await inviter.getByTestId("profile-name").fill("Kim Inviter")
+    await inviter.getByTestId("profile-handle").fill(handle)
+    await inviter.getByTestId("profile-bio").fill("Reads feeds before breakfast.")
+    await inviter.getByTestId("profile-website").fill("https://kim.example.test")
+    await inviter.getByTestId("profile-social-github").fill("kimkeys")
+    await inviter.getByTestId("profile-save").click()
+    await expect.poll(() => inviter.getByTestId("profile-status").textContent()).toBe("Profile saved.")
+
+    await inviter.reload()
+    await inviter.getByTestId("profile-form").waitFor()
+    expect(await inviter.getByTestId("profile-name").inputValue()).toBe("Kim Inviter")
+    expect(await inviter.getByTestId("profile-handle").inputValue()).toBe(handle)
+    expect(await inviter.getByTestId("profile-bio").inputValue()).toBe("Reads feeds before breakfast.")
+    expect(await inviter.getByTestId("profile-social-github").inputValue()).toBe("kimkeys")
+    expect(await shootBoth(inviter, "settings-profile")).toEqual([])
+
+    // Another user sees the public profile, without the e-mail address.
+    const publicProfile = await invitee.evaluate(async (h) => (await fetch(`/profiles?handle=${h}`)).json(), handle)
+    expect(publicProfile.data).toMatchObject({
+      name: "Kim Inviter",
+      handle,
+      bio: "Reads feeds before breakfast.",
+      website: "https://kim.example.test",
+      socialLinks: { github: "kimkeys" },
+    })
+    expect(publicProfile.data.email).toBeUndefined()
+
+    // A handle someone else holds is refused by the server, and the message shows in place.
+    await invitee.goto(`${server.origin}/settings/profile`)
+    await invitee.getByTestId("profile-handle").fill(handle.toUpperCase())
+    await invitee.getByTestId("profile-save").click()
+    await expect.poll(() => invitee.getByTestId("profile-error").textContent()).toContain("already taken")
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -45,6 +45,7 @@ export function createAppRouter() {
                 { path: "shortcuts", lazy: () => import("../routes/settings-shortcuts.tsx") },
                 { path: "about", lazy: () => import("../features/settings/about-page.tsx") },
                 { path: "list", lazy: () => import("../routes/settings-list.tsx") },
+                { path: "profile", lazy: () => import("../features/settings/profile-page.tsx") },
                 { path: "invitations", lazy: () => import("../features/settings/invitations-page.tsx") },
                 ...PLANNED_PAGES.map((page) => ({
                   path: page,

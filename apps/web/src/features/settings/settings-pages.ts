@@ -21,7 +21,6 @@ export const PLANNED_PAGES = [
   "integration",
   "data-control",
   "feeds",
-  "profile",
   "plan",
   "referral",
 ] as const satisfies readonly SettingsPageId[]
