@@ -21,6 +21,7 @@ let browser: Browser
 let inviter: Page
 let invitee: Page
 let code = ""
+const inviterEmail = `inviter-${Date.now()}@example.com`
 const pageErrors: string[] = []
 
 /** The screen at both sizes, screenshotted (failing if the phone size scrolls sideways); axe problems returned. */
@@ -59,7 +60,7 @@ const roleOf = (page: Page) =>
 beforeAll(async () => {
   server = await startAppServer()
   browser = await launchBrowser()
-  inviter = await newUser(`inviter-${Date.now()}@example.com`)
+  inviter = await newUser(inviterEmail)
   invitee = await newUser(`invitee-${Date.now()}@example.com`)
 })
 
@@ -186,6 +187,57 @@ describe("profile", () => {
     await invitee.getByTestId("profile-handle").fill(handle.toUpperCase())
     await invitee.getByTestId("profile-save").click()
     await expect.poll(() => invitee.getByTestId("profile-error").textContent()).toContain("already taken")
+    expect(pageErrors).toEqual([])
+  })
+
+  it("lists where the account is signed in, this device marked, and signs another one out", async () => {
+    const elsewhere = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const other = await elsewhere.newPage()
+    await other.goto(`${server.origin}/login`)
+    await other.getByTestId("login-email").fill(inviterEmail)
+    await other.getByTestId("login-password").fill("correct-horse-battery")
+    await other.getByTestId("login-submit").click()
+    await other.waitForURL(/\/timeline\//)
+
+    await inviter.goto(`${server.origin}/settings/profile`)
+    const rows = inviter.getByTestId("session-row")
+    await expect.poll(() => rows.count()).toBe(2)
+    expect(await inviter.locator('[data-testid="session-row"][data-current="true"]').textContent()).toContain(
+      "This device",
+    )
+    await inviter.locator('[data-testid="session-row"][data-current="false"]').getByTestId("session-revoke").click()
+    await expect.poll(() => rows.count()).toBe(1)
+    expect(await roleOf(other)).toBeUndefined()
+    expect(await roleOf(inviter)).toBe("admin")
+    await elsewhere.close()
+  })
+
+  it("changes the password only with the current one", async () => {
+    await inviter.getByTestId("password-current").fill("wrong-password")
+    await inviter.getByTestId("password-new").fill("short")
+    await inviter.getByTestId("password-submit").click()
+    expect(await inviter.getByTestId("password-new").getAttribute("aria-invalid")).toBe("true")
+    await inviter.getByTestId("password-new").fill("a-new-long-password")
+    await inviter.getByTestId("password-submit").click()
+    await expect.poll(() => inviter.getByTestId("password-status").textContent()).toBe("Invalid password")
+    await inviter.getByTestId("password-current").fill("correct-horse-battery")
+    await inviter.getByTestId("password-submit").click()
+    await expect.poll(() => inviter.getByTestId("password-status").textContent()).toBe("Password changed.")
+    const signIn = (password: string) =>
+      inviter.evaluate(
+        async ([email, pw]) =>
+          (
+            await fetch("/better-auth/sign-in/email", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ email, password: pw }),
+            })
+          ).status,
+        [inviterEmail, password],
+      )
+    expect(await signIn("a-new-long-password")).toBe(200)
+    expect(await signIn("correct-horse-battery")).toBe(401)
+    expect(await shootBoth(inviter, "settings-profile-security")).toEqual([])
     expect(pageErrors).toEqual([])
   })
 })

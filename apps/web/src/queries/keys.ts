@@ -15,5 +15,6 @@ export const queryKeys = {
   actions: ["actions"] as const,
   invitations: ["invitations"] as const,
   invitationAllowance: ["invitations", "allowance"] as const,
+  accountSessions: ["account-sessions"] as const,
   inboxEmailDomain: ["status", "inbox-email-domain"] as const,
 }

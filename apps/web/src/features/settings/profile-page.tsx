@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { queryKeys } from "../../queries/keys.ts"
 import { useSession } from "../../queries/session.ts"
+import { PasswordSection, SessionsSection } from "./account-security.tsx"
 import {
   type ProfileProblem,
   type ProfileValues,
@@ -28,7 +29,17 @@ export function ProfileSettingsPage() {
   const session = useSession()
   return (
     <SettingsPage page="profile">
-      {session.data && <ProfileForm key={session.data.user.id} user={session.data.user} />}
+      {session.data && (
+        <>
+          <ProfileForm key={session.data.user.id} user={session.data.user} />
+          <div className="mt-8">
+            <SessionsSection currentSessionId={session.data.session.id} />
+          </div>
+          <div className="mt-6">
+            <PasswordSection />
+          </div>
+        </>
+      )}
     </SettingsPage>
   )
 }
