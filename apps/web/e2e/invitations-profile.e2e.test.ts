@@ -213,6 +213,7 @@ describe("profile", () => {
   })
 
   it("changes the password only with the current one", async () => {
+    expect(await inviter.getByTestId("account-email").textContent()).toContain(inviterEmail)
     await inviter.getByTestId("password-current").fill("wrong-password")
     await inviter.getByTestId("password-new").fill("short")
     await inviter.getByTestId("password-submit").click()

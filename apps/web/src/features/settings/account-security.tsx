@@ -1,5 +1,6 @@
 // Settings › profile, sign-in part: where the account is signed in (this device marked, the others revocable) and
-// changing the password with the current one.
+// changing the password with the current one. The e-mail address is shown but fixed: the server does not offer
+// change-email.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useId, useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -117,7 +118,7 @@ function describeAgent(agent: string): string {
   return os ? `${browser} · ${os}` : (browser ?? agent)
 }
 
-export function PasswordSection() {
+export function PasswordSection({ email }: { email: string }) {
   const { t } = useTranslation("settings")
   const [current, setCurrent] = useState("")
   const [next, setNext] = useState("")
@@ -141,6 +142,12 @@ export function PasswordSection() {
   }
   return (
     <SettingsSection title={t("profile.section.password")}>
+      <div className="px-4 py-3" data-testid="account-email">
+        <p className="text-sm font-medium">{t("profile.email")}</p>
+        <p className="mt-0.5 text-sm break-all">{email}</p>
+        {/* better-auth's change-email is not enabled on this server (no mail is sent to confirm a new address). */}
+        <p className="mt-1 text-xs text-ink-soft">{t("profile.email_fixed")}</p>
+      </div>
       <form onSubmit={submit} noValidate className="px-4 py-3" data-testid="password-form">
         <label htmlFor={currentId} className="block text-sm font-medium">
           {t("profile.password_current")}

@@ -36,7 +36,7 @@ export function ProfileSettingsPage() {
             <SessionsSection currentSessionId={session.data.session.id} />
           </div>
           <div className="mt-6">
-            <PasswordSection />
+            <PasswordSection email={session.data.user.email} />
           </div>
         </>
       )}
