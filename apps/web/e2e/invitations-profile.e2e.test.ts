@@ -100,6 +100,8 @@ describe("invitations", () => {
   it("explain a wrong code on /invitation, and a right one makes the user pro and opens the timeline", async () => {
     expect(await roleOf(invitee)).toBe("trial")
     await invitee.goto(`${server.origin}/invitation`)
+    await invitee.getByTestId("invitation-form").waitFor()
+    expect(await invitee.getByTestId("invitation-has-pro").count()).toBe(0)
     await invitee.getByTestId("invitation-submit").click()
     expect(await invitee.getByTestId("invitation-form").getByRole("alert").textContent()).toBe(
       "Enter the code you were given.",
@@ -116,6 +118,12 @@ describe("invitations", () => {
     await invitee.getByTestId("invitation-submit").click()
     await invitee.waitForURL(/\/timeline\//)
     expect(await roleOf(invitee)).toBe("pro")
+    // The app's session was fetched again: back on /invitation it knows the account is pro now.
+    await invitee.evaluate(() => {
+      history.pushState(null, "", "/invitation")
+      dispatchEvent(new PopStateEvent("popstate"))
+    })
+    await invitee.getByTestId("invitation-has-pro").waitFor()
     // Pro users may invite: the page now offers the full allowance.
     await invitee.goto(`${server.origin}/settings/invitations`)
     await expect

@@ -37,6 +37,12 @@ export function InvitationRoute() {
       <div className="w-full max-w-sm">
         <h1 className="mb-2 text-center text-2xl font-semibold tracking-tight">{t("invitation.title")}</h1>
         <p className="mb-6 text-center text-sm text-ink-soft">{t("invitation.intro")}</p>
+        {/* The server refuses a code to these roles with the bare "Invalid invitation"; say why before they try. */}
+        {(session.data.role === "pro" || session.data.role === "admin") && (
+          <p role="status" className="mb-4 rounded-lg bg-accent/10 px-3 py-2 text-sm" data-testid="invitation-has-pro">
+            {t("invitation.already_pro")}
+          </p>
+        )}
         <form
           onSubmit={submit}
           noValidate
