@@ -18,7 +18,7 @@ export function createAppRouter() {
       children: [
         { index: true, element: <Navigate to={DEFAULT_TIMELINE_PATH} replace /> },
         { path: "login", lazy: () => import("../routes/login.tsx") },
-        { path: "invitation", lazy: () => import("../routes/placeholder.tsx") },
+        { path: "invitation", lazy: () => import("../routes/invitation.tsx") },
         {
           element: <RequireAuth />,
           children: [
@@ -45,6 +45,8 @@ export function createAppRouter() {
                 { path: "shortcuts", lazy: () => import("../routes/settings-shortcuts.tsx") },
                 { path: "about", lazy: () => import("../features/settings/about-page.tsx") },
                 { path: "list", lazy: () => import("../routes/settings-list.tsx") },
+                { path: "profile", lazy: () => import("../features/settings/profile-page.tsx") },
+                { path: "invitations", lazy: () => import("../features/settings/invitations-page.tsx") },
                 ...PLANNED_PAGES.map((page) => ({
                   path: page,
                   lazy: () => import("../features/settings/planned-page.tsx"),

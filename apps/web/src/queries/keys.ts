@@ -13,5 +13,8 @@ export const queryKeys = {
   list: (listId: string) => ["lists", "one", listId] as const,
   inboxes: ["inboxes"] as const,
   actions: ["actions"] as const,
+  invitations: ["invitations"] as const,
+  invitationAllowance: ["invitations", "allowance"] as const,
+  accountSessions: ["account-sessions"] as const,
   inboxEmailDomain: ["status", "inbox-email-domain"] as const,
 }

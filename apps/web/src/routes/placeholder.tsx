@@ -1,12 +1,11 @@
-// Screens that later issues fill in (invitation, discover): a page that says so and leads back to the reader.
+// Screens that later issues fill in (discover): a page that says so and leads back to the reader.
 import { useTranslation } from "react-i18next"
-import { Link, useLocation } from "react-router"
+import { Link } from "react-router"
 import { Icon } from "../components/ui/icons.tsx"
 
 export function PlaceholderRoute() {
   const { t } = useTranslation()
-  const { pathname } = useLocation()
-  const title = pathname.startsWith("/invitation") ? t("placeholder.invitation") : t("placeholder.discover")
+  const title = t("placeholder.discover")
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-canvas px-6 text-center">
       <h1 className="text-xl font-semibold">{title}</h1>

@@ -21,8 +21,6 @@ export const PLANNED_PAGES = [
   "integration",
   "data-control",
   "feeds",
-  "profile",
-  "invitations",
   "plan",
   "referral",
 ] as const satisfies readonly SettingsPageId[]

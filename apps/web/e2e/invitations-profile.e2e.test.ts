@@ -1,0 +1,252 @@
+// Invitations end to end: user A (the first to sign up, so an admin) makes a code on settings › invitations and sees
+// it listed; user B (a trial user) is refused a code in the catalogue's words, is told a made-up code does not exist
+// on /invitation, then uses A's code, lands on the timeline as pro; A's list then says B used it and the code is
+// spent for anyone else. Screenshots at 1280×800 and 390×844, axe on each.
+// Run: cd apps/web && node ../../scripts/build-web.mjs --force && node ../../scripts/build-server.mjs --force &&
+//      npx vitest run -c vitest.e2e.config.ts e2e/invitations-profile.e2e.test.ts
+import { mkdirSync } from "node:fs"
+import path from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type AppServer, startAppServer } from "./support/app-server.ts"
+import { seriousViolations } from "./support/axe.ts"
+import { launchBrowser } from "./support/browser.ts"
+import { expectNoPhoneOverflow, PHONE_WIDTH, screenshotsRoot } from "./support/evidence.ts"
+import { signUp } from "./support/shell-kit.ts"
+
+const shotsDir = path.join(screenshotsRoot, "invitations-profile")
+
+let server: AppServer
+let browser: Browser
+let inviter: Page
+let invitee: Page
+let code = ""
+const inviterEmail = `inviter-${Date.now()}@example.com`
+const pageErrors: string[] = []
+
+/** The screen at both sizes, screenshotted (failing if the phone size scrolls sideways); axe problems returned. */
+async function shootBoth(page: Page, name: string): Promise<string[]> {
+  mkdirSync(shotsDir, { recursive: true })
+  const problems: string[] = []
+  for (const [width, height] of [
+    [1280, 800],
+    [PHONE_WIDTH, 844],
+  ]) {
+    await page.setViewportSize({ width, height })
+    await page.waitForTimeout(300)
+    await expectNoPhoneOverflow(page, name)
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true })
+    for (const v of await seriousViolations(page)) problems.push(`${name}@${width} ${v.id}: ${v.targets.join(", ")}`)
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+  return problems
+}
+
+async function newUser(email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
+  const page = await context.newPage()
+  page.on("pageerror", (error) => pageErrors.push(error.message))
+  await signUp(page, server.origin, email)
+  return page
+}
+
+/** The role the server's session says the page's user has. */
+const roleOf = (page: Page) =>
+  page.evaluate(async () => {
+    const res = await fetch("/better-auth/get-session", { credentials: "include" })
+    return ((await res.json()) as { role?: string } | null)?.role
+  })
+
+beforeAll(async () => {
+  server = await startAppServer()
+  browser = await launchBrowser()
+  inviter = await newUser(inviterEmail)
+  invitee = await newUser(`invitee-${Date.now()}@example.com`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe("invitations", () => {
+  it("are made on settings › invitations and listed with a copy button", async () => {
+    await inviter.goto(`${server.origin}/settings/invitations`)
+    await inviter.getByTestId("invitation-empty").waitFor()
+    expect(await inviter.getByTestId("invitation-allowance").textContent()).toBe("You can create 5 more codes.")
+    await inviter.getByTestId("invitation-create").click()
+    const row = inviter.getByTestId("invitation-row")
+    await row.waitFor()
+    code = (await row.getAttribute("data-code")) ?? ""
+    expect(code).toMatch(/^[2-9A-Z]{10}$/)
+    expect(await row.getByTestId("invitation-status").textContent()).toMatch(/^Not used yet/)
+    await expect
+      .poll(() => inviter.getByTestId("invitation-allowance").textContent())
+      .toBe("You can create 4 more codes.")
+    expect(await row.getByRole("button", { name: `Copy code ${code}` }).isVisible()).toBe(true)
+    expect(await shootBoth(inviter, "settings-invitations")).toEqual([])
+  })
+
+  it("are refused to a trial user in the catalogue's words", async () => {
+    await invitee.goto(`${server.origin}/settings/invitations`)
+    await invitee.getByTestId("invitation-empty").waitFor()
+    expect(await invitee.getByTestId("invitation-allowance").textContent()).toBe("You can create 0 more codes.")
+    await invitee.getByTestId("invitation-create").click()
+    const alert = invitee.getByTestId("invitation-error")
+    await alert.waitFor()
+    expect(await alert.textContent()).toBe("Trial user no permission")
+  })
+
+  it("explain a wrong code on /invitation, and a right one makes the user pro and opens the timeline", async () => {
+    expect(await roleOf(invitee)).toBe("trial")
+    await invitee.goto(`${server.origin}/invitation`)
+    await invitee.getByTestId("invitation-form").waitFor()
+    expect(await invitee.getByTestId("invitation-has-pro").count()).toBe(0)
+    await invitee.getByTestId("invitation-submit").click()
+    expect(await invitee.getByTestId("invitation-form").getByRole("alert").textContent()).toBe(
+      "Enter the code you were given.",
+    )
+    await invitee.getByTestId("invitation-code").fill("ZZZZZZZZZZ")
+    await invitee.getByTestId("invitation-submit").click()
+    await expect
+      .poll(() => invitee.getByTestId("invitation-form").getByRole("alert").textContent())
+      .toBe("Invitation code does not exist.")
+    expect(new URL(invitee.url()).pathname).toBe("/invitation")
+    expect(await shootBoth(invitee, "invitation")).toEqual([])
+
+    await invitee.getByTestId("invitation-code").fill(code.toLowerCase())
+    await invitee.getByTestId("invitation-submit").click()
+    await invitee.waitForURL(/\/timeline\//)
+    expect(await roleOf(invitee)).toBe("pro")
+    // The app's session was fetched again: back on /invitation it knows the account is pro now.
+    await invitee.evaluate(() => {
+      history.pushState(null, "", "/invitation")
+      dispatchEvent(new PopStateEvent("popstate"))
+    })
+    await invitee.getByTestId("invitation-has-pro").waitFor()
+    // Pro users may invite: the page now offers the full allowance.
+    await invitee.goto(`${server.origin}/settings/invitations`)
+    await expect
+      .poll(() => invitee.getByTestId("invitation-allowance").textContent())
+      .toBe("You can create 5 more codes.")
+  })
+
+  it("show the inviter who used a code, and a spent code is refused to others", async () => {
+    await inviter.reload()
+    const row = inviter.locator(`[data-testid="invitation-row"][data-code="${code}"]`)
+    await expect.poll(() => row.getByTestId("invitation-status").textContent()).toMatch(/^Used by Kim Keys on /)
+    expect(await row.getByRole("button").count()).toBe(0)
+
+    const third = await newUser(`third-${Date.now()}@example.com`)
+    await third.goto(`${server.origin}/invitation`)
+    await third.getByTestId("invitation-code").fill(code)
+    await third.getByTestId("invitation-submit").click()
+    await expect
+      .poll(() => third.getByTestId("invitation-form").getByRole("alert").textContent())
+      .toBe("Invitation code already used.")
+    expect(await roleOf(third)).toBe("trial")
+    expect(pageErrors).toEqual([])
+  })
+})
+
+describe("profile", () => {
+  it("checks fields beside themselves, saves through update-user, and shows the edit after a reload and publicly", async () => {
+    const handle = `kim${Date.now().toString(36)}`
+    await inviter.goto(`${server.origin}/settings/profile`)
+    await inviter.getByTestId("profile-form").waitFor()
+    expect(await inviter.getByTestId("profile-name").inputValue()).toBe("Kim Keys")
+    await inviter.getByTestId("profile-handle").fill("a b")
+    await inviter.getByTestId("profile-website").fill("ftp://files.example.test")
+    await inviter.getByTestId("profile-save").click()
+    expect(await inviter.getByTestId("profile-handle").getAttribute("aria-invalid")).toBe("true")
+    expect(await inviter.getByTestId("profile-website").getAttribute("aria-invalid")).toBe("true")
+    expect(await inviter.getByTestId("profile-status").textContent()).toBe("Fix the marked fields to save.")
+    expect(await shootBoth(inviter, "settings-profile-invalid")).toEqual([])
+
+    await inviter.getByTestId("profile-name").fill("Kim Inviter")
+    await inviter.getByTestId("profile-handle").fill(handle)
+    await inviter.getByTestId("profile-bio").fill("Reads feeds before breakfast.")
+    await inviter.getByTestId("profile-website").fill("https://kim.example.test")
+    await inviter.getByTestId("profile-social-github").fill("kimkeys")
+    await inviter.getByTestId("profile-save").click()
+    await expect.poll(() => inviter.getByTestId("profile-status").textContent()).toBe("Profile saved.")
+
+    await inviter.reload()
+    await inviter.getByTestId("profile-form").waitFor()
+    expect(await inviter.getByTestId("profile-name").inputValue()).toBe("Kim Inviter")
+    expect(await inviter.getByTestId("profile-handle").inputValue()).toBe(handle)
+    expect(await inviter.getByTestId("profile-bio").inputValue()).toBe("Reads feeds before breakfast.")
+    expect(await inviter.getByTestId("profile-social-github").inputValue()).toBe("kimkeys")
+    expect(await shootBoth(inviter, "settings-profile")).toEqual([])
+
+    // Another user sees the public profile, without the e-mail address.
+    const publicProfile = await invitee.evaluate(async (h) => (await fetch(`/profiles?handle=${h}`)).json(), handle)
+    expect(publicProfile.data).toMatchObject({
+      name: "Kim Inviter",
+      handle,
+      bio: "Reads feeds before breakfast.",
+      website: "https://kim.example.test",
+      socialLinks: { github: "kimkeys" },
+    })
+    expect(publicProfile.data.email).toBeUndefined()
+
+    // A handle someone else holds is refused by the server, and the message shows in place.
+    await invitee.goto(`${server.origin}/settings/profile`)
+    await invitee.getByTestId("profile-handle").fill(handle.toUpperCase())
+    await invitee.getByTestId("profile-save").click()
+    await expect.poll(() => invitee.getByTestId("profile-error").textContent()).toContain("already taken")
+    expect(pageErrors).toEqual([])
+  })
+
+  it("lists where the account is signed in, this device marked, and signs another one out", async () => {
+    const elsewhere = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const other = await elsewhere.newPage()
+    await other.goto(`${server.origin}/login`)
+    await other.getByTestId("login-email").fill(inviterEmail)
+    await other.getByTestId("login-password").fill("correct-horse-battery")
+    await other.getByTestId("login-submit").click()
+    await other.waitForURL(/\/timeline\//)
+
+    await inviter.goto(`${server.origin}/settings/profile`)
+    const rows = inviter.getByTestId("session-row")
+    await expect.poll(() => rows.count()).toBe(2)
+    expect(await inviter.locator('[data-testid="session-row"][data-current="true"]').textContent()).toContain(
+      "This device",
+    )
+    await inviter.locator('[data-testid="session-row"][data-current="false"]').getByTestId("session-revoke").click()
+    await expect.poll(() => rows.count()).toBe(1)
+    expect(await roleOf(other)).toBeUndefined()
+    expect(await roleOf(inviter)).toBe("admin")
+    await elsewhere.close()
+  })
+
+  it("changes the password only with the current one", async () => {
+    expect(await inviter.getByTestId("account-email").textContent()).toContain(inviterEmail)
+    await inviter.getByTestId("password-current").fill("wrong-password")
+    await inviter.getByTestId("password-new").fill("short")
+    await inviter.getByTestId("password-submit").click()
+    expect(await inviter.getByTestId("password-new").getAttribute("aria-invalid")).toBe("true")
+    await inviter.getByTestId("password-new").fill("a-new-long-password")
+    await inviter.getByTestId("password-submit").click()
+    await expect.poll(() => inviter.getByTestId("password-status").textContent()).toBe("Invalid password")
+    await inviter.getByTestId("password-current").fill("correct-horse-battery")
+    await inviter.getByTestId("password-submit").click()
+    await expect.poll(() => inviter.getByTestId("password-status").textContent()).toBe("Password changed.")
+    const signIn = (password: string) =>
+      inviter.evaluate(
+        async ([email, pw]) =>
+          (
+            await fetch("/better-auth/sign-in/email", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ email, password: pw }),
+            })
+          ).status,
+        [inviterEmail, password],
+      )
+    expect(await signIn("a-new-long-password")).toBe(200)
+    expect(await signIn("correct-horse-battery")).toBe(401)
+    expect(await shootBoth(inviter, "settings-profile-security")).toEqual([])
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,204 @@
+// Settings › profile, sign-in part: where the account is signed in (this device marked, the others revocable) and
+// changing the password with the current one. The e-mail address is shown but fixed: the server does not offer
+// change-email.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { type FormEvent, useId, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { type AccountSession, changePassword, listAccountSessions, revokeAccountSession } from "../../api/account.ts"
+import { Button } from "../../components/ui/button.tsx"
+import { errorMessage } from "../../i18n/error-message.ts"
+import { formatFullDateTime } from "../../lib/format-date.ts"
+import { queryKeys } from "../../queries/keys.ts"
+import { SettingsSection } from "./setting-controls.tsx"
+
+/** The same minimum the server sets (emailAndPassword.minPasswordLength). */
+const MIN_PASSWORD_LENGTH = 8
+
+const inputClass =
+  "mt-1 w-full min-w-0 rounded-lg border border-line bg-canvas px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-red-600"
+
+export function SessionsSection({ currentSessionId }: { currentSessionId: string }) {
+  const { t, i18n } = useTranslation("settings")
+  const client = useQueryClient()
+  const sessions = useQuery({ queryKey: queryKeys.accountSessions, queryFn: listAccountSessions })
+  const revoke = useMutation({
+    mutationFn: revokeAccountSession,
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.accountSessions }),
+  })
+  // This device first, then the most recently used.
+  const ordered = [...(sessions.data ?? [])].sort(
+    (a, b) =>
+      Number(b.id === currentSessionId) - Number(a.id === currentSessionId) || b.updatedAt.localeCompare(a.updatedAt),
+  )
+  return (
+    <SettingsSection title={t("profile.section.sessions")}>
+      {sessions.isPending && <p className="px-4 py-3 text-sm text-ink-soft">{t("invitations.loading")}</p>}
+      {sessions.isError && (
+        <p role="alert" className="px-4 py-3 text-sm text-red-700 dark:text-red-400">
+          {errorMessage(sessions.error)}
+        </p>
+      )}
+      <ul className="divide-y divide-line" data-testid="session-list">
+        {ordered.map((session) => (
+          <SessionRow
+            key={session.id}
+            session={session}
+            current={session.id === currentSessionId}
+            when={formatFullDateTime(new Date(session.updatedAt), i18n.language)}
+            revoking={revoke.isPending && revoke.variables === session.token}
+            onRevoke={() => revoke.mutate(session.token)}
+          />
+        ))}
+      </ul>
+    </SettingsSection>
+  )
+}
+
+interface SessionRowProps {
+  session: AccountSession
+  current: boolean
+  when: string
+  revoking: boolean
+  onRevoke: () => void
+}
+
+function SessionRow({ session, current, when, revoking, onRevoke }: SessionRowProps) {
+  const { t } = useTranslation("settings")
+  return (
+    <li
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3"
+      data-testid="session-row"
+      data-current={current}
+    >
+      <div className="min-w-0 flex-[1_1_12rem]">
+        <p className="text-sm font-medium break-words">
+          {session.userAgent ? describeAgent(session.userAgent) : t("profile.session_unknown_device")}
+          {current && (
+            <span className="ml-2 rounded bg-accent/15 px-1.5 py-0.5 text-xs text-accent-strong">
+              {t("profile.session_this_device")}
+            </span>
+          )}
+        </p>
+        <p className="mt-0.5 text-xs text-ink-soft">
+          {t("profile.session_last_used", { date: when })}
+          {session.ipAddress ? ` · ${session.ipAddress}` : ""}
+        </p>
+      </div>
+      {!current && (
+        <Button size="sm" disabled={revoking} onClick={onRevoke} data-testid="session-revoke">
+          {t("profile.session_revoke")}
+        </Button>
+      )}
+    </li>
+  )
+}
+
+/** "Chrome on Linux" style, enough to tell one's devices apart; the raw string is too long for a phone row. */
+function describeAgent(agent: string): string {
+  const browser = /Edg\//.test(agent)
+    ? "Edge"
+    : /Firefox\//.test(agent)
+      ? "Firefox"
+      : /Chrome\//.test(agent)
+        ? "Chrome"
+        : /Safari\//.test(agent)
+          ? "Safari"
+          : agent.split(/[\s/]/)[0]
+  const os = /Android/.test(agent)
+    ? "Android"
+    : /iPhone|iPad/.test(agent)
+      ? "iOS"
+      : /Mac OS X/.test(agent)
+        ? "macOS"
+        : /Windows/.test(agent)
+          ? "Windows"
+          : /Linux/.test(agent)
+            ? "Linux"
+            : ""
+  return os ? `${browser} · ${os}` : (browser ?? agent)
+}
+
+export function PasswordSection({ email }: { email: string }) {
+  const { t } = useTranslation("settings")
+  const [current, setCurrent] = useState("")
+  const [next, setNext] = useState("")
+  const [tooShort, setTooShort] = useState(false)
+  const currentId = useId()
+  const nextId = useId()
+  const noteId = useId()
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      setCurrent("")
+      setNext("")
+    },
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const short = next.length < MIN_PASSWORD_LENGTH
+    setTooShort(short)
+    if (!short && current) change.mutate({ currentPassword: current, newPassword: next })
+  }
+  return (
+    <SettingsSection title={t("profile.section.password")}>
+      <div className="px-4 py-3" data-testid="account-email">
+        <p className="text-sm font-medium">{t("profile.email")}</p>
+        <p className="mt-0.5 text-sm break-all">{email}</p>
+        {/* better-auth's change-email is not enabled on this server (no mail is sent to confirm a new address). */}
+        <p className="mt-1 text-xs text-ink-soft">{t("profile.email_fixed")}</p>
+      </div>
+      <form onSubmit={submit} noValidate className="px-4 py-3" data-testid="password-form">
+        <label htmlFor={currentId} className="block text-sm font-medium">
+          {t("profile.password_current")}
+        </label>
+        <input
+          id={currentId}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => {
+            setCurrent(e.target.value)
+            change.reset()
+          }}
+          className={inputClass}
+          data-testid="password-current"
+        />
+        <label htmlFor={nextId} className="mt-3 block text-sm font-medium">
+          {t("profile.password_new")}
+        </label>
+        <input
+          id={nextId}
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          aria-invalid={tooShort ? true : undefined}
+          aria-describedby={noteId}
+          onChange={(e) => {
+            setNext(e.target.value)
+            setTooShort(false)
+            change.reset()
+          }}
+          className={inputClass}
+          data-testid="password-new"
+        />
+        <p
+          id={noteId}
+          className={tooShort ? "mt-1 text-xs text-red-700 dark:text-red-400" : "mt-1 text-xs text-ink-soft"}
+        >
+          {t("profile.password_hint", { count: MIN_PASSWORD_LENGTH })}
+        </p>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={change.isPending || !current} data-testid="password-submit">
+            {t("profile.password_change")}
+          </Button>
+          <p role="status" className="text-sm" data-testid="password-status">
+            {change.isSuccess && <span className="text-ink-soft">{t("profile.password_changed")}</span>}
+            {change.isError && <span className="text-red-700 dark:text-red-400">{errorMessage(change.error)}</span>}
+          </p>
+        </div>
+      </form>
+    </SettingsSection>
+  )
+}
