@@ -45,6 +45,7 @@ export function createAppRouter() {
                 { path: "shortcuts", lazy: () => import("../routes/settings-shortcuts.tsx") },
                 { path: "about", lazy: () => import("../features/settings/about-page.tsx") },
                 { path: "list", lazy: () => import("../routes/settings-list.tsx") },
+                { path: "data-control", lazy: () => import("../features/settings/data-control-page.tsx") },
                 ...PLANNED_PAGES.map((page) => ({
                   path: page,
                   lazy: () => import("../features/settings/planned-page.tsx"),
