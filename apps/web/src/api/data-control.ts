@@ -41,9 +41,23 @@ export async function importOpml(file: Blob, urls: string[]): Promise<OpmlImport
   return answer.data
 }
 
-/** A link the browser downloads: the server answers the file with a content-disposition. */
-export const opmlExportUrl = () => buildUrl("/subscriptions/export")
-export const dataExportUrl = () => buildUrl("/data/g")
+/**
+ * Fetches a file and hands it to the browser as a download. Not a plain link: the server answers every browser
+ * navigation with the app's index.html, and a fetch also lets the page show a failure.
+ */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  const response = await fetch(buildUrl(path), { credentials: "include", cache: "no-store" })
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`)
+  const url = URL.createObjectURL(await response.blob())
+  const link = document.createElement("a")
+  link.href = url
+  link.download = filename
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+export const downloadOpml = () => downloadFile("/subscriptions/export", "tidings-subscriptions.opml")
+export const downloadData = () => downloadFile("/data/g", "tidings-data.json")
 
 export interface DataImportResult {
   feeds: number

@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query"
 import { LOCAL_KEY_PREFIX } from "@tidings/shared"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
-import { type DataImportResult, dataExportUrl, importData, opmlExportUrl } from "../../api/data-control.ts"
+import { type DataImportResult, downloadData, downloadOpml, importData } from "../../api/data-control.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx"
 import { OpmlImportPanel } from "./opml-import-panel.tsx"
@@ -36,19 +36,10 @@ export function DataControlSettingsPage() {
       </SettingsSection>
       <SettingsSection title={t("data-control.section.export")}>
         <ActionRow label={t("data-control.export.opml")} description={t("data-control.export.opml_description")}>
-          <a
-            href={opmlExportUrl()}
-            download="tidings-subscriptions.opml"
-            className={linkButton}
-            data-testid="export-opml"
-          >
-            {t("data-control.export.download")}
-          </a>
+          <DownloadButton testId="export-opml" download={downloadOpml} />
         </ActionRow>
         <ActionRow label={t("data-control.export.data")} description={t("data-control.export.data_description")}>
-          <a href={dataExportUrl()} download="tidings-data.json" className={linkButton} data-testid="export-data">
-            {t("data-control.export.download")}
-          </a>
+          <DownloadButton testId="export-data" download={downloadData} />
         </ActionRow>
         <DataImportRow />
       </SettingsSection>
@@ -56,6 +47,33 @@ export function DataControlSettingsPage() {
         <ResetLocalRow />
       </SettingsSection>
     </SettingsPage>
+  )
+}
+
+function DownloadButton({ testId, download }: { testId: string; download: () => Promise<void> }) {
+  const { t } = useTranslation("settings")
+  const [state, setState] = useState<{ busy?: boolean; error?: string }>({})
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <Button
+        data-testid={testId}
+        disabled={state.busy}
+        onClick={() => {
+          setState({ busy: true })
+          download().then(
+            () => setState({}),
+            (error: unknown) => setState({ error: error instanceof Error ? error.message : String(error) }),
+          )
+        }}
+      >
+        {t("data-control.export.download")}
+      </Button>
+      {state.error && (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-400">
+          {state.error}
+        </p>
+      )}
+    </div>
   )
 }
 

@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { create } from "zustand"
 import { importOpml, type OpmlImportResult, previewOpml } from "../../api/data-control.ts"
 import { listSubscriptions } from "../../api/subscriptions.ts"
 import { Button } from "../../components/ui/button.tsx"
@@ -20,10 +21,17 @@ type Phase =
 /** A feed the server cannot reach is retried by its own schedule; the bar stops waiting after this long. */
 const MAX_WAIT_MS = 3 * 60_000
 
+// Outside the component: the settings layout remounts its page when the window crosses the phone breakpoint, and
+// leaving the page mid-import should not lose the bar or the summary either.
+const useImportPhase = create<{ phase: Phase; setPhase: (phase: Phase) => void }>()((set) => ({
+  phase: { step: "idle" },
+  setPhase: (phase) => set({ phase }),
+}))
+
 export function OpmlImportPanel() {
   const { t } = useTranslation("settings")
   const queryClient = useQueryClient()
-  const [phase, setPhase] = useState<Phase>({ step: "idle" })
+  const { phase, setPhase } = useImportPhase()
 
   async function choose(file: File | undefined) {
     if (!file) return
@@ -43,7 +51,8 @@ export function OpmlImportPanel() {
   async function confirm(file: File, rows: PreviewRow[]) {
     setPhase({ step: "importing" })
     try {
-      const urls = rows.filter((r) => r.status === "new").map((r) => r.url)
+      // Followed feeds go along so the server's answer counts them; past-quota ones stay out (spec).
+      const urls = rows.filter((r) => r.status !== "over-quota").map((r) => r.url)
       const result = await importOpml(file, urls)
       setPhase({ step: result.successfulItems.length ? "fetching" : "done", result })
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions })
