@@ -156,7 +156,12 @@ function ImportPreview(props: { rows: PreviewRow[]; remaining: number; onConfirm
           {t("data-control.opml.over_quota", { count: count("over-quota"), remaining: props.remaining })}
         </p>
       )}
-      <ul className="mt-3 max-h-80 divide-y divide-line overflow-y-auto rounded-lg border border-line">
+      <ul
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list needs the focus for a keyboard to scroll it (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label={t("data-control.opml.preview_list")}
+        className="mt-3 max-h-80 divide-y divide-line overflow-y-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-accent"
+      >
         {props.rows.map((row) => (
           <li key={row.url} className="flex items-center gap-3 px-3 py-2 text-sm" data-status={row.status}>
             <div className="min-w-0 flex-1">
