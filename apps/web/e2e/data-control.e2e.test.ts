@@ -166,6 +166,23 @@ describe("data control", () => {
     expect(opml).toContain('text="Science"')
   })
 
+  it("resets this browser's data with the app's prefix after asking, then reloads", async () => {
+    await page.evaluate(() => {
+      localStorage.setItem("tidings:e2e-marker", "1")
+      localStorage.setItem("another-app", "1")
+    })
+    await page.getByTestId("reset-local-data").click()
+    const reloaded = page.waitForEvent("load")
+    await page.locator("dialog[open]").getByTestId("confirm-dialog-confirm").click()
+    await reloaded
+    await page.getByTestId("opml-drop-zone").waitFor()
+    const left = await page.evaluate(() => [
+      localStorage.getItem("tidings:e2e-marker"),
+      localStorage.getItem("another-app"),
+    ])
+    expect(left).toEqual([null, "1"])
+  })
+
   it("raised no page errors", () => {
     expect(pageErrors).toEqual([])
   })

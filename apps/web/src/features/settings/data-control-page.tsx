@@ -18,7 +18,7 @@ const linkButton =
 function ActionRow(props: { label: string; description: string; children: React.ReactNode }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-      <div className="min-w-0 flex-[1_1_14rem]">
+      <div className="min-w-0 flex-[1_1_12rem]">
         <p className="text-sm font-medium text-ink">{props.label}</p>
         <p className="mt-0.5 text-xs leading-relaxed text-ink-soft">{props.description}</p>
       </div>
