@@ -27,8 +27,13 @@ export interface OpmlImportResult {
   parsedErrorItems: OpmlImportItem[]
 }
 
+// Quiet: the import panel shows the failure (not an OPML file, over the quota) where the file was dropped.
 export async function previewOpml(file: Blob): Promise<OpmlPreview> {
-  const answer = await request<Ok<OpmlPreview>>("/subscriptions/parse-opml", { method: "POST", body: file })
+  const answer = await request<Ok<OpmlPreview>>("/subscriptions/parse-opml", {
+    method: "POST",
+    body: file,
+    quiet: true,
+  })
   return answer.data
 }
 
@@ -37,7 +42,11 @@ export async function importOpml(file: Blob, urls: string[]): Promise<OpmlImport
   const form = new FormData()
   form.append("file", file)
   form.append("items", JSON.stringify(urls))
-  const answer = await request<Ok<OpmlImportResult>>("/subscriptions/import", { method: "POST", body: form })
+  const answer = await request<Ok<OpmlImportResult>>("/subscriptions/import", {
+    method: "POST",
+    body: form,
+    quiet: true,
+  })
   return answer.data
 }
 
@@ -67,6 +76,11 @@ export interface DataImportResult {
 }
 
 export async function importData(document: unknown): Promise<DataImportResult> {
-  const answer = await request<Ok<DataImportResult>>("/data/g", { method: "POST", body: document, timeout: 60_000 })
+  const answer = await request<Ok<DataImportResult>>("/data/g", {
+    method: "POST",
+    body: document,
+    timeout: 60_000,
+    quiet: true,
+  })
   return answer.data
 }

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next"
 import { type DataImportResult, downloadData, downloadOpml, importData } from "../../api/data-control.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx"
+import { errorMessage } from "../../i18n/error-message.ts"
 import { OpmlImportPanel } from "./opml-import-panel.tsx"
 import { SettingsSection } from "./setting-controls.tsx"
 import { SettingsPage } from "./settings-page.tsx"
@@ -62,7 +63,7 @@ function DownloadButton({ testId, download }: { testId: string; download: () => 
           setState({ busy: true })
           download().then(
             () => setState({}),
-            (error: unknown) => setState({ error: error instanceof Error ? error.message : String(error) }),
+            (error: unknown) => setState({ error: errorMessage(error) }),
           )
         }}
       >
@@ -89,7 +90,7 @@ function DataImportRow() {
       setState({ result })
       void queryClient.invalidateQueries()
     } catch (error) {
-      setState({ error: error instanceof Error ? error.message : String(error) })
+      setState({ error: errorMessage(error) })
     }
   }
   return (

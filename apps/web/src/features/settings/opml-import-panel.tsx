@@ -7,6 +7,7 @@ import { create } from "zustand"
 import { importOpml, type OpmlImportResult, previewOpml } from "../../api/data-control.ts"
 import { listSubscriptions } from "../../api/subscriptions.ts"
 import { Button } from "../../components/ui/button.tsx"
+import { errorMessage } from "../../i18n/error-message.ts"
 import { cx } from "../../lib/cx.ts"
 import { queryKeys } from "../../queries/keys.ts"
 import { type FetchProgress, fetchProgress, type PreviewRow, previewRows } from "./opml-import.ts"
@@ -44,7 +45,7 @@ export function OpmlImportPanel() {
       )
       setPhase({ step: "preview", file, rows, remaining: preview.remaining })
     } catch (error) {
-      setPhase({ step: "idle", error: error instanceof Error ? error.message : String(error) })
+      setPhase({ step: "idle", error: errorMessage(error) })
     }
   }
 
@@ -57,7 +58,7 @@ export function OpmlImportPanel() {
       setPhase({ step: result.successfulItems.length ? "fetching" : "done", result })
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions })
     } catch (error) {
-      setPhase({ step: "idle", error: error instanceof Error ? error.message : String(error) })
+      setPhase({ step: "idle", error: errorMessage(error) })
     }
   }
 
