@@ -158,6 +158,17 @@ describe("data control", () => {
     expect(problems.join("\n")).toBe("")
   })
 
+  it("says so beside the drop zone when the file is not OPML", async () => {
+    await page.goto(`${server.origin}/settings/data-control`)
+    const file = path.join(tmpdir(), `tidings-not-opml-${Date.now()}.opml`)
+    writeFileSync(file, "just some words")
+    await page.getByTestId("opml-file-input").setInputFiles(file)
+    const alert = page.getByTestId("settings-page-data-control").getByRole("alert")
+    await alert.waitFor()
+    expect(await alert.textContent()).toBeTruthy()
+    expect(await page.getByTestId("opml-preview").count()).toBe(0)
+  })
+
   it("downloads the subscriptions as OPML listing every imported feed", async () => {
     await page.goto(`${server.origin}/settings/data-control`)
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-opml").click()])

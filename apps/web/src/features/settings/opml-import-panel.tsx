@@ -244,7 +244,9 @@ function ImportProgress(props: {
       {props.finished && <ImportSummary result={props.result} progress={state} />}
       {props.finished && (
         <div className="mt-3 flex justify-end">
-          <Button onClick={props.onAgain}>{t("data-control.opml.again")}</Button>
+          <Button onClick={props.onAgain} data-testid="opml-import-again">
+            {t("data-control.opml.again")}
+          </Button>
         </div>
       )}
     </div>
