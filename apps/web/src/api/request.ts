@@ -70,13 +70,14 @@ async function send(path: string, method: string, options: RequestOptions): Prom
   }
   if (import.meta.env.DEV) headers["X-App-Dev"] = "1"
   const hasBody = options.body !== undefined && method !== "GET"
-  // A form (a file upload) sets its own multipart content type with the boundary.
-  const form = options.body instanceof FormData ? options.body : undefined
-  if (hasBody && !form) headers["Content-Type"] = "application/json"
+  // A form (a file upload) sets its own multipart content type with the boundary; a Blob goes as raw bytes.
+  const raw = options.body instanceof FormData || options.body instanceof Blob ? options.body : undefined
+  if (options.body instanceof Blob) headers["Content-Type"] = "application/octet-stream"
+  else if (hasBody && !raw) headers["Content-Type"] = "application/json"
   return fetch(buildUrl(path, options.query), {
     method,
     headers,
-    body: form ?? (hasBody ? JSON.stringify(options.body) : undefined),
+    body: raw ?? (hasBody ? JSON.stringify(options.body) : undefined),
     credentials: "include",
     cache: "no-store",
     signal,

@@ -47,6 +47,7 @@ export function createAppRouter() {
                 { path: "list", lazy: () => import("../routes/settings-list.tsx") },
                 { path: "profile", lazy: () => import("../features/settings/profile-page.tsx") },
                 { path: "invitations", lazy: () => import("../features/settings/invitations-page.tsx") },
+                { path: "data-control", lazy: () => import("../features/settings/data-control-page.tsx") },
                 ...PLANNED_PAGES.map((page) => ({
                   path: page,
                   lazy: () => import("../features/settings/planned-page.tsx"),
