@@ -13,6 +13,7 @@ import {
   remoteReplacement,
   SettingsSyncQueue,
   SYNC_GROUPS,
+  withPendingChanges,
 } from "../stores/settings-sync.ts"
 import { adoptLegacyKeyBindings, LEGACY_SHORTCUTS_KEY } from "../stores/shortcut-store.ts"
 
@@ -59,7 +60,8 @@ export async function pullSettings(): Promise<boolean> {
         remote.updated[tab],
       )
       if (!next) continue
-      state.replaceGroup(group, next as never, Date.parse(remote.updated[tab]!))
+      const kept = withPendingChanges(next, group, syncQueue().pending)
+      state.replaceGroup(group, kept as never, Date.parse(remote.updated[tab]!))
       replaced = true
     }
   } finally {

@@ -8,6 +8,7 @@ import {
   SettingsSyncQueue,
   SYNC_FLUSH_DELAY_MS,
   syncablePatch,
+  withPendingChanges,
 } from "./settings-sync.ts"
 
 /** A queue with a hand-driven clock and timers, an in-memory storage and a recording server. */
@@ -222,5 +223,23 @@ describe("SettingsSyncQueue", () => {
     h.queue.load()
     await h.queue.flush()
     expect(h.sent).toEqual([])
+  })
+})
+
+describe("a newer group from the server and this device's unsent changes", () => {
+  it("keeps the unsent changes of that group over the server's values, and only those", () => {
+    const pending = [
+      { group: "general" as const, payload: { enhancedSettings: true }, at: 1 },
+      { group: "ui" as const, payload: { dateFormat: "YYYY-MM-DD" }, at: 2 },
+      { group: "general" as const, payload: { dimRead: true }, at: 3 },
+    ]
+    const server = { language: "ja", enhancedSettings: false, dimRead: false }
+    expect(withPendingChanges(server, "general", pending)).toEqual({
+      language: "ja",
+      enhancedSettings: true,
+      dimRead: true,
+    })
+    expect(withPendingChanges(server, "ai", pending)).toBe(server)
+    expect(server.enhancedSettings).toBe(false)
   })
 })

@@ -74,6 +74,16 @@ export function enhancedSettingsForExistingUser(general: Values, ui: Values): bo
   )
 }
 
+/**
+ * A group from the server with this device's unsent changes of that group laid over it. The server's group can be
+ * newer than our last change and still lack it: a PATCH of an earlier change answered after we changed something
+ * else. Those queued changes are about to be sent and will win there, so they must not be lost here meanwhile.
+ */
+export function withPendingChanges(values: Values, group: SyncGroup, pending: readonly QueuedChange[]): Values {
+  const mine = pending.filter((change) => change.group === group)
+  return mine.length ? Object.assign({ ...values }, ...mine.map((change) => change.payload)) : values
+}
+
 export interface QueuedChange {
   group: SyncGroup
   payload: Values
