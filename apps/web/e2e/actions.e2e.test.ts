@@ -1,20 +1,11 @@
-// Action rules end to end (issue 11): a user with a loopback feed opens the rules page from the user menu, writes a
-// rule that blocks a keyword (empty values, broken patterns and non-web webhooks named inline, nothing sent), tests
-// it on recent entries (the matching entry listed, struck through), saves it; the feed then publishes one entry with
-// the keyword and one without, and after the refresh only the second reaches the timeline. Also: reordering, the
-// rule limit refused in the catalogue's words, screenshots at 1280×800 and 390×844, axe on each.
-// Run: cd apps/web && node ../../scripts/build-web.mjs --force && node ../../scripts/build-server.mjs --force &&
-//      npx vitest run --config vitest.e2e.config.ts e2e/actions.e2e.test.ts
-import { mkdirSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
-import { seriousViolations } from "./support/axe.ts"
 import { launchBrowser } from "./support/browser.ts"
-import { expectNoPhoneOverflow, PHONE_WIDTH, screenshotsRoot } from "./support/evidence.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 import { signUp, subscribe } from "./support/shell-kit.ts"
 
 const shotsDir = path.join(screenshotsRoot, "actions")
@@ -65,22 +56,7 @@ const pageErrors: string[] = []
 const puts: string[] = []
 const dialogs: string[] = []
 
-async function shootBoth(name: string): Promise<string[]> {
-  mkdirSync(shotsDir, { recursive: true })
-  const problems: string[] = []
-  for (const [width, height] of [
-    [1280, 800],
-    [PHONE_WIDTH, 844],
-  ]) {
-    await page.setViewportSize({ width, height })
-    await page.waitForTimeout(300)
-    await expectNoPhoneOverflow(page, name)
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true })
-    for (const v of await seriousViolations(page)) problems.push(`${name}@${width} ${v.id}: ${v.targets.join(", ")}`)
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-  return problems
-}
+const shootBoth = (name: string) => shootBothSizes(page, shotsDir, name)
 
 const byTestId = (id: string) => page.getByTestId(id)
 const status = () => byTestId("rules-status").textContent()

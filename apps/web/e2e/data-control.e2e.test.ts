@@ -3,7 +3,7 @@
 // then the OPML export downloaded and read back. Screenshots at 1280×800 and 390×844 (idle, preview, done), axe on each.
 // Run: cd apps/web && node ../../scripts/build-web.mjs && node ../../scripts/build-server.mjs &&
 //      npx vitest run -c vitest.e2e.config.ts e2e/data-control.e2e.test.ts
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
@@ -11,9 +11,8 @@ import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
-import { seriousViolations } from "./support/axe.ts"
 import { launchBrowser } from "./support/browser.ts"
-import { expectNoPhoneOverflow, PHONE_WIDTH, screenshotsRoot } from "./support/evidence.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 import { signUp, subscribe } from "./support/shell-kit.ts"
 
 const shotsDir = path.join(screenshotsRoot, "data-control")
@@ -71,22 +70,7 @@ function opmlFile(): string {
   return file
 }
 
-async function shootBoth(name: string): Promise<string[]> {
-  mkdirSync(shotsDir, { recursive: true })
-  const problems: string[] = []
-  for (const [width, height] of [
-    [1280, 800],
-    [PHONE_WIDTH, 844],
-  ]) {
-    await page.setViewportSize({ width, height })
-    await page.waitForTimeout(300)
-    await expectNoPhoneOverflow(page, name)
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true })
-    for (const v of await seriousViolations(page)) problems.push(`${name}@${width} ${v.id}: ${v.targets.join(", ")}`)
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-  return problems
-}
+const shootBoth = (name: string) => shootBothSizes(page, shotsDir, name)
 
 beforeAll(async () => {
   feeds = await startFeedServer()

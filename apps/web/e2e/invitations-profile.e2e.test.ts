@@ -1,17 +1,9 @@
-// Invitations end to end: user A (the first to sign up, so an admin) makes a code on settings › invitations and sees
-// it listed; user B (a trial user) is refused a code in the catalogue's words, is told a made-up code does not exist
-// on /invitation, then uses A's code, lands on the timeline as pro; A's list then says B used it and the code is
-// spent for anyone else. Screenshots at 1280×800 and 390×844, axe on each.
-// Run: cd apps/web && node ../../scripts/build-web.mjs --force && node ../../scripts/build-server.mjs --force &&
-//      npx vitest run -c vitest.e2e.config.ts e2e/invitations-profile.e2e.test.ts
-import { mkdirSync } from "node:fs"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
-import { seriousViolations } from "./support/axe.ts"
 import { launchBrowser } from "./support/browser.ts"
-import { expectNoPhoneOverflow, PHONE_WIDTH, screenshotsRoot } from "./support/evidence.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 import { signUp } from "./support/shell-kit.ts"
 
 const shotsDir = path.join(screenshotsRoot, "invitations-profile")
@@ -24,23 +16,7 @@ let code = ""
 const inviterEmail = `inviter-${Date.now()}@example.com`
 const pageErrors: string[] = []
 
-/** The screen at both sizes, screenshotted (failing if the phone size scrolls sideways); axe problems returned. */
-async function shootBoth(page: Page, name: string): Promise<string[]> {
-  mkdirSync(shotsDir, { recursive: true })
-  const problems: string[] = []
-  for (const [width, height] of [
-    [1280, 800],
-    [PHONE_WIDTH, 844],
-  ]) {
-    await page.setViewportSize({ width, height })
-    await page.waitForTimeout(300)
-    await expectNoPhoneOverflow(page, name)
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true })
-    for (const v of await seriousViolations(page)) problems.push(`${name}@${width} ${v.id}: ${v.targets.join(", ")}`)
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-  return problems
-}
+const shootBoth = (page: Page, name: string) => shootBothSizes(page, shotsDir, name)
 
 async function newUser(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })

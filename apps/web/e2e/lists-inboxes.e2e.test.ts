@@ -1,18 +1,9 @@
-// Lists and inboxes end to end: a list made on the lists page, a feed added from the owner's subscriptions, a second
-// user opening the list's public page and subscribing from it (then reading its entries in the list timeline), the
-// owner refused deleting a followed list (8004, in the catalogue's words) with the row back; an inbox made with its
-// handle checked inline, an outside service posting to its webhook with the secret, the entry read and deleted in
-// the inbox timeline. Screenshots at 1280×800 and 390×844, axe on each.
-// Run: cd apps/web && node ../../scripts/build-web.mjs && node ../../scripts/build-server.mjs &&
-//      npx vitest run -c vitest.e2e.config.ts e2e/lists-inboxes.e2e.test.ts
-import { mkdirSync } from "node:fs"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
-import { seriousViolations } from "./support/axe.ts"
 import { launchBrowser } from "./support/browser.ts"
-import { expectNoPhoneOverflow, PHONE_WIDTH, screenshotsRoot } from "./support/evidence.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 import { type FixtureServer, startFixtureServer } from "./support/fixture-server.ts"
 import { signUp, subscribe } from "./support/shell-kit.ts"
 
@@ -26,23 +17,7 @@ let reader: Page
 let listId = ""
 const pageErrors: string[] = []
 
-/** The screen at both sizes, screenshotted (failing if the phone size scrolls sideways); axe problems returned. */
-async function shootBoth(page: Page, name: string): Promise<string[]> {
-  mkdirSync(shotsDir, { recursive: true })
-  const problems: string[] = []
-  for (const [width, height] of [
-    [1280, 800],
-    [PHONE_WIDTH, 844],
-  ]) {
-    await page.setViewportSize({ width, height })
-    await page.waitForTimeout(300)
-    await expectNoPhoneOverflow(page, name)
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${width}.png`), fullPage: true })
-    for (const v of await seriousViolations(page)) problems.push(`${name}@${width} ${v.id}: ${v.targets.join(", ")}`)
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-  return problems
-}
+const shootBoth = (page: Page, name: string) => shootBothSizes(page, shotsDir, name)
 
 const confirmOpenDialog = (page: Page) => page.locator("dialog[open]").getByTestId("confirm-dialog-confirm").click()
 

@@ -1,8 +1,10 @@
 // Rules every screenshot of the issue's evidence obeys, checked where it is taken: at phone width (≤ 390 px)
 // nothing scrolls sideways. Screenshots land in .artifacts/screenshots/<suite>/.
+import { mkdirSync } from "node:fs"
 import path from "node:path"
 import type { Page } from "playwright-core"
 import { repoRoot } from "./app-server.ts"
+import { seriousViolations } from "./axe.ts"
 
 export const PHONE_WIDTH = 390
 export const screenshotsRoot = path.join(repoRoot, ".artifacts/screenshots")
@@ -26,4 +28,28 @@ export async function phoneOverflow(page: Page): Promise<string | null> {
 export async function expectNoPhoneOverflow(page: Page, name: string): Promise<void> {
   const problem = await phoneOverflow(page)
   if (problem) throw new Error(`${name}: the page scrolls sideways at phone width: ${problem}`)
+}
+
+/**
+ * The screen at 1280 × 800 and at phone size, each screenshotted whole into `dir` (failing when the phone size
+ * scrolls sideways), with the serious axe problems of both returned as readable lines.
+ */
+export async function shootBothSizes(page: Page, dir: string, name: string): Promise<string[]> {
+  mkdirSync(dir, { recursive: true })
+  const problems: string[] = []
+  for (const [width, height] of [
+    [1280, 800],
+    [PHONE_WIDTH, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    await page.waitForTimeout(300)
+    await expectNoPhoneOverflow(page, name)
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true })
+    for (const v of await seriousViolations(page)) problems.push(`${name}@${width} ${v.id}: ${v.targets.join(", ")}`)
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+  // Crossing the phone breakpoint remounts layouts: let that settle, or the caller's next step lands on a screen
+  // that is about to be replaced (a file chosen in an input that then disappears).
+  await page.waitForTimeout(300)
+  return problems
 }
