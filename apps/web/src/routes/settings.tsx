@@ -15,10 +15,25 @@ export function SettingsLayout() {
   const { t } = useTranslation("settings")
   const mobile = useIsMobile()
   const page = settingsPageOf(useLocation().pathname)
+  const layout = mobile ? "settings-mobile" : "settings-desktop"
 
-  if (!mobile) {
-    return (
-      <div className="flex h-dvh overflow-hidden bg-canvas text-ink" data-layout="settings-desktop">
+  // One element tree for both widths, with the page (the Outlet) at the same place in it: crossing the phone
+  // breakpoint then restyles the shell instead of remounting the page, so a half-filled form keeps its text.
+  return (
+    <div
+      className={mobile ? "min-h-dvh bg-canvas text-ink" : "flex h-dvh overflow-hidden bg-canvas text-ink"}
+      data-layout={layout}
+    >
+      {mobile ? (
+        page && (
+          <header className="sticky top-0 z-10 flex h-12 items-center border-b border-line bg-canvas/95 px-2 backdrop-blur">
+            <Link to="/settings" className={backLinkClass} data-testid="settings-back">
+              <Icon name="arrowLeft" />
+              {t("nav.all_settings")}
+            </Link>
+          </header>
+        )
+      ) : (
         <aside className="flex w-60 shrink-0 flex-col overflow-y-auto border-r border-line px-3 py-4">
           <Link to={DEFAULT_TIMELINE_PATH} className={backLinkClass} data-testid="settings-back-reader">
             <Icon name="arrowLeft" />
@@ -27,38 +42,21 @@ export function SettingsLayout() {
           <p className="mt-3 mb-3 px-3 text-lg font-semibold tracking-tight">{t("nav.label")}</p>
           <SettingsNav />
         </aside>
-        <main className="min-w-0 flex-1 overflow-y-auto">
-          <div className="max-w-[44rem] px-10 py-8">
-            <Outlet />
-          </div>
-        </main>
-      </div>
-    )
-  }
-
-  if (!page) {
-    return (
-      <main className="min-h-dvh bg-canvas px-3 pt-3 pb-8 text-ink" data-layout="settings-mobile">
-        <Link to={DEFAULT_TIMELINE_PATH} className={backLinkClass} data-testid="settings-back-reader">
-          <Icon name="arrowLeft" />
-          {t("nav.back_to_reader")}
-        </Link>
-        <h1 className="mt-2 mb-4 px-3 text-xl font-semibold tracking-tight">{t("nav.label")}</h1>
-        <SettingsNav />
-      </main>
-    )
-  }
-
-  return (
-    <div className="min-h-dvh bg-canvas text-ink" data-layout="settings-mobile">
-      <header className="sticky top-0 z-10 flex h-12 items-center border-b border-line bg-canvas/95 px-2 backdrop-blur">
-        <Link to="/settings" className={backLinkClass} data-testid="settings-back">
-          <Icon name="arrowLeft" />
-          {t("nav.all_settings")}
-        </Link>
-      </header>
-      <main className="px-4 pt-5 pb-10">
-        <Outlet />
+      )}
+      <main className={mobile ? (page ? "px-4 pt-5 pb-10" : "px-3 pt-3 pb-8") : "min-w-0 flex-1 overflow-y-auto"}>
+        {mobile && !page && (
+          <>
+            <Link to={DEFAULT_TIMELINE_PATH} className={backLinkClass} data-testid="settings-back-reader">
+              <Icon name="arrowLeft" />
+              {t("nav.back_to_reader")}
+            </Link>
+            <h1 className="mt-2 mb-4 px-3 text-xl font-semibold tracking-tight">{t("nav.label")}</h1>
+            <SettingsNav />
+          </>
+        )}
+        <div className={mobile ? undefined : "max-w-[44rem] px-10 py-8"}>
+          <Outlet />
+        </div>
       </main>
     </div>
   )
