@@ -2,7 +2,13 @@
 // size, reduced motion and the pointer cursor. Run once before the first render (no flash of the wrong scheme) and
 // again whenever a setting or the system scheme changes.
 import { useEffect, useSyncExternalStore } from "react"
-import { accentColors, type ResolvedTheme, resolveTheme, uiFontStack } from "../features/settings/appearance.ts"
+import {
+  accentColors,
+  ON_ACCENT,
+  type ResolvedTheme,
+  resolveTheme,
+  uiFontStack,
+} from "../features/settings/appearance.ts"
 import { effectiveUi } from "../stores/settings-gate.ts"
 import { useSettingsStore } from "../stores/settings-store.ts"
 import { useThemeStore } from "../stores/theme-store.ts"
@@ -29,6 +35,7 @@ export function applyAppearance(theme: ResolvedTheme = currentTheme()) {
   root.style.colorScheme = theme
   root.style.setProperty("--accent", accent.accent)
   root.style.setProperty("--accent-strong", accent.strong)
+  root.style.setProperty("--on-accent", ON_ACCENT[theme])
   root.style.setProperty("--font-sans", uiFontStack(ui.uiFontFamily))
   root.style.fontSize = `${ui.uiTextSize}px`
   root.dataset.reduceMotion = String(effectiveUi(ui, general.enhancedSettings, "reduceMotion"))

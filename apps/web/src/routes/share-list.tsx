@@ -71,7 +71,7 @@ function PublicList({ detail }: { detail: ListDetail }) {
             </span>
             <Link
               to={timeline}
-              className="inline-flex h-9 items-center gap-2 rounded-lg bg-accent px-3.5 text-sm font-medium text-white shadow-sm hover:bg-accent-strong"
+              className="inline-flex h-9 items-center gap-2 rounded-lg bg-accent px-3.5 text-sm font-medium text-on-accent shadow-sm hover:bg-accent-strong"
               data-testid="public-list-open"
             >
               {t("open_timeline")}

@@ -6,7 +6,7 @@ type Variant = "primary" | "secondary" | "ghost" | "danger"
 type Size = "sm" | "md" | "icon"
 
 const variants: Record<Variant, string> = {
-  primary: "bg-accent text-white shadow-sm hover:bg-accent-strong disabled:opacity-60",
+  primary: "bg-accent text-on-accent shadow-sm hover:bg-accent-strong disabled:opacity-60",
   secondary:
     "border border-line bg-surface text-ink shadow-xs hover:bg-hover disabled:opacity-60 dark:bg-surface-raised",
   ghost: "text-ink-soft hover:bg-hover hover:text-ink disabled:opacity-50",

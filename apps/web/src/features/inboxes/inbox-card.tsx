@@ -39,7 +39,7 @@ export function InboxCard({ inbox, domain }: { inbox: InboxTarget; domain: strin
           <div className="flex flex-wrap gap-1.5">
             <Link
               to={timelinePath({ view: 0, feed: { kind: "inbox", inboxId: handle } })}
-              className="inline-flex h-7 items-center gap-1.5 rounded-md bg-accent px-2.5 text-xs font-medium text-white hover:bg-accent-strong"
+              className="inline-flex h-7 items-center gap-1.5 rounded-md bg-accent px-2.5 text-xs font-medium text-on-accent hover:bg-accent-strong"
               data-testid="inbox-open"
             >
               {t("inbox_open")}

@@ -43,7 +43,7 @@ export function MobileTabBar({ current }: { current: number }) {
             <Icon name={meta.icon} className="size-5" />
             <span className="max-w-full truncate">{t(meta.nameKey)}</span>
             {unread > 0 && (
-              <span className="absolute top-0.5 left-1/2 ml-2 rounded-full bg-accent px-1 text-[9px] leading-3.5 text-white tabular-nums">
+              <span className="absolute top-0.5 left-1/2 ml-2 rounded-full bg-accent px-1 text-[9px] leading-3.5 text-on-accent tabular-nums">
                 {formatShortNumber(unread, i18n.language)}
               </span>
             )}

@@ -111,7 +111,7 @@ export default function AudioPlayer() {
             data-testid="player-toggle"
             onClick={() => store.toggle()}
             aria-label={s.status === "paused" ? t("player.play") : t("player.pause")}
-            className="flex size-11 items-center justify-center rounded-full bg-accent text-white hover:bg-accent-strong"
+            className="flex size-11 items-center justify-center rounded-full bg-accent text-on-accent hover:bg-accent-strong"
           >
             {s.status === "loading" ? (
               <Spinner className="size-5" label={t("player.loading")} />

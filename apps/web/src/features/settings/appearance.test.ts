@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { ACCENT_COLORS, accentColors, resolveTheme, SYSTEM_FONT_STACK, uiFontStack } from "./appearance.ts"
+import { ACCENT_COLORS, accentColors, ON_ACCENT, resolveTheme, SYSTEM_FONT_STACK, uiFontStack } from "./appearance.ts"
 
 describe("resolveTheme", () => {
   it("keeps an explicit choice whatever the system says", () => {
@@ -31,6 +31,14 @@ describe("accent colours", () => {
   it("falls back to orange for a name this client does not know", () => {
     expect(accentColors("teal", "light")).toEqual(ACCENT_COLORS.orange.light)
     expect(accentColors("blue", "dark")).toEqual(ACCENT_COLORS.blue.dark)
+  })
+  it("keeps 4.5:1 for text on the accent and on its hover shade, in both schemes", () => {
+    for (const [name, pair] of Object.entries(ACCENT_COLORS))
+      for (const theme of ["light", "dark"] as const)
+        for (const background of [pair[theme].accent, pair[theme].strong])
+          expect(contrast(ON_ACCENT[theme], background), `${name} ${theme} on ${background}`).toBeGreaterThanOrEqual(
+            4.5,
+          )
   })
   it("keeps 4.5:1: white on the light accent, the strong shade on the light surfaces, both on the dark surface", () => {
     for (const [name, pair] of Object.entries(ACCENT_COLORS)) {

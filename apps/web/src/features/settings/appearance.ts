@@ -33,6 +33,12 @@ export const ACCENT_COLORS: Record<string, Record<ResolvedTheme, AccentPair>> = 
 
 export const DEFAULT_ACCENT = "orange"
 
+/**
+ * Text on an accent background (primary buttons, badges): white on the deep light-mode accents, the dark ink on
+ * the pale dark-mode ones, where white would fall under 4.5:1.
+ */
+export const ON_ACCENT: Record<ResolvedTheme, string> = { light: "#ffffff", dark: "#1c1917" }
+
 /** The accent pair for a stored colour name; an unknown name (e.g. from a newer client) falls back to orange. */
 export function accentColors(name: string, theme: ResolvedTheme): AccentPair {
   return (ACCENT_COLORS[name] ?? ACCENT_COLORS[DEFAULT_ACCENT])[theme]
