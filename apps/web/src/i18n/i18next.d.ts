@@ -2,6 +2,7 @@
 import "i18next"
 import type actions from "./locales/en/actions.json"
 import type app from "./locales/en/app.json"
+import type auth from "./locales/en/auth.json"
 import type common from "./locales/en/common.json"
 import type errors from "./locales/en/errors.json"
 import type lists from "./locales/en/lists.json"
@@ -15,6 +16,7 @@ declare module "i18next" {
     resources: {
       actions: typeof actions
       app: typeof app
+      auth: typeof auth
       common: typeof common
       errors: typeof errors
       lists: typeof lists

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { TextField } from "../../components/ui/field.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
+import { errorMessage } from "../../i18n/error-message.ts"
 import { type CredentialProblem, credentialProblem } from "./credentials.ts"
 import { useSignIn } from "./use-auth-actions.ts"
 
@@ -36,7 +37,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     signIn.reset()
   }
 
-  const message = problem ? t(`login.${problem}`) : signIn.error?.message
+  const message = problem ? t(`login.${problem}`) : signIn.error && errorMessage(signIn.error)
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="login-form" data-mode={mode}>
       <h1 className="text-xl font-semibold tracking-tight">
