@@ -193,8 +193,24 @@ describe("settings take effect", () => {
 
     await select("accentColor").selectOption("blue")
     expect(await rootStyle("--accent")).toBe("#1d4ed8")
+    // Every text on the page follows uiTextSize: none keeps a fixed pixel size.
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll<HTMLElement>("body *"))
+        if ([...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()))
+          el.dataset.sizeBefore = getComputedStyle(el).fontSize
+    })
     await select("uiTextSize").selectOption("18")
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe("18px")
+    const unscaled = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("[data-size-before]")]
+        .filter((el) => {
+          const ratio =
+            Number.parseFloat(getComputedStyle(el).fontSize) / Number.parseFloat(el.dataset.sizeBefore ?? "")
+          return Math.abs(ratio - 18 / 16) > 0.01
+        })
+        .map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}" ${el.dataset.sizeBefore}`),
+    )
+    expect(unscaled).toEqual([])
     await select("uiFontFamily").selectOption("serif")
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe("serif")
 

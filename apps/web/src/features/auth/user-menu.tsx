@@ -39,8 +39,8 @@ export function UserMenu() {
           </span>
         )}
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-[13px] font-medium">{label}</span>
-          {user.name && <span className="block truncate text-[11px] text-ink-faint">{user.email}</span>}
+          <span className="block truncate text-[0.8125rem] font-medium">{label}</span>
+          {user.name && <span className="block truncate text-[0.6875rem] text-ink-faint">{user.email}</span>}
         </span>
       </button>
       {menu.position && (

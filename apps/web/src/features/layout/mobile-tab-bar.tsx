@@ -36,14 +36,14 @@ export function MobileTabBar({ current }: { current: number }) {
             aria-current={active ? "page" : undefined}
             data-testid={`tab-${meta.view}`}
             className={cx(
-              "relative flex min-w-0 flex-1 flex-col items-center gap-0.5 pt-1.5 pb-1 text-[10px] font-medium",
+              "relative flex min-w-0 flex-1 flex-col items-center gap-0.5 pt-1.5 pb-1 text-[0.625rem] font-medium",
               active ? "text-accent-strong" : "text-ink-soft",
             )}
           >
             <Icon name={meta.icon} className="size-5" />
             <span className="max-w-full truncate">{t(meta.nameKey)}</span>
             {unread > 0 && (
-              <span className="absolute top-0.5 left-1/2 ml-2 rounded-full bg-accent px-1 text-[9px] leading-3.5 text-on-accent tabular-nums">
+              <span className="absolute top-0.5 left-1/2 ml-2 rounded-full bg-accent px-1 text-[0.5625rem] leading-3.5 text-on-accent tabular-nums">
                 {formatShortNumber(unread, i18n.language)}
               </span>
             )}

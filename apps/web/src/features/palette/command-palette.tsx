@@ -84,7 +84,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
               choose(results[active])
             }
           }}
-          className="h-12 min-w-0 flex-1 bg-transparent text-[15px] outline-none placeholder:text-ink-faint"
+          className="h-12 min-w-0 flex-1 bg-transparent text-[0.9375rem] outline-none placeholder:text-ink-faint"
           data-testid="palette-input"
         />
         {serverPending && <Spinner className="size-4" label={t("palette.searching_server")} />}
@@ -117,7 +117,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
               <span className="block truncate text-sm">{candidate.title}</span>
               {candidate.subtitle && <span className="block truncate text-xs text-ink-soft">{candidate.subtitle}</span>}
             </span>
-            <span className="shrink-0 text-[11px] text-ink-soft">{t(`palette.kind.${candidate.kind}`)}</span>
+            <span className="shrink-0 text-[0.6875rem] text-ink-soft">{t(`palette.kind.${candidate.kind}`)}</span>
           </div>
         ))}
       </div>

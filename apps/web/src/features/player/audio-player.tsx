@@ -68,7 +68,7 @@ export default function AudioPlayer() {
         </div>
         <PlayerButton label={t("player.close")} icon="close" onClick={() => store.close()} testId="player-close" />
       </div>
-      <div className="flex items-center gap-2 text-[11px] text-ink-faint tabular-nums">
+      <div className="flex items-center gap-2 text-[0.6875rem] text-ink-faint tabular-nums">
         <span data-testid="player-time">{formatMediaTime(position)}</span>
         <input
           type="range"

@@ -207,7 +207,7 @@ export function TextAreaRow({
         onChange={(event) => onChange(event.target.value)}
         className={cx(
           "w-full basis-full resize-y rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink outline-none placeholder:text-ink-faint focus-visible:border-accent focus-visible:ring-3 focus-visible:ring-accent/25 dark:bg-surface-raised",
-          monospace && "font-mono text-[13px]",
+          monospace && "font-mono text-[0.8125rem]",
         )}
       />
     </div>

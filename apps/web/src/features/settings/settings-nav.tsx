@@ -11,7 +11,7 @@ export function SettingsNav({ className }: { className?: string }) {
     <nav aria-label={t("nav.label")} className={cx("flex flex-col", className)} data-testid="settings-nav">
       {SETTINGS_NAV.map((group) => (
         <div key={group.section} className="mt-4 first:mt-0">
-          <p className="mb-1 px-3 text-[11px] font-semibold tracking-wider text-ink-faint uppercase">
+          <p className="mb-1 px-3 text-[0.6875rem] font-semibold tracking-wider text-ink-faint uppercase">
             {t(`nav.section.${group.section}`)}
           </p>
           <ul className="flex flex-col gap-px">
@@ -22,7 +22,7 @@ export function SettingsNav({ className }: { className?: string }) {
                   data-testid={`settings-nav-${page}`}
                   className={({ isActive }) =>
                     cx(
-                      "flex h-9 items-center rounded-lg px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-accent lg:h-8 lg:text-[13.5px]",
+                      "flex h-9 items-center rounded-lg px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-accent lg:h-8 lg:text-[0.84375rem]",
                       isActive
                         ? "bg-accent/12 font-medium text-ink dark:bg-accent/20"
                         : "text-ink-soft hover:bg-hover hover:text-ink",

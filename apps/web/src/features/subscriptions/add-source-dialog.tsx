@@ -136,7 +136,9 @@ function PickedFeed(props: { feed: Feed; view: number; followedView: number | un
           <h3 className="min-w-0 truncate text-sm font-semibold">{title}</h3>
         </div>
         {feed.description && <p className="mt-1 line-clamp-2 text-xs text-ink-soft">{feed.description}</p>}
-        <h4 className="mt-3 text-[11px] font-semibold tracking-wide text-ink-soft uppercase">{t("source.preview")}</h4>
+        <h4 className="mt-3 text-[0.6875rem] font-semibold tracking-wide text-ink-soft uppercase">
+          {t("source.preview")}
+        </h4>
         {preview.isPending ? (
           <Spinner className="mt-2 size-4" label={t("common:status.loading")} />
         ) : (

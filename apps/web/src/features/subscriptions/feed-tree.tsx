@@ -50,7 +50,7 @@ export function FeedTree({
         active={sameSelection(selection, { kind: "collections" })}
         testId="sidebar-starred"
       />
-      <h2 className="mt-4 mb-1 px-2.5 text-[11px] font-semibold tracking-wider text-ink-faint uppercase">
+      <h2 className="mt-4 mb-1 px-2.5 text-[0.6875rem] font-semibold tracking-wider text-ink-faint uppercase">
         {t("sidebar.feeds")}
       </h2>
       {inView.length === 0 && (

@@ -29,7 +29,7 @@ export function SidebarRow(props: SidebarRowProps) {
   return (
     <div
       className={cx(
-        "group relative flex h-8 items-center rounded-lg text-[13.5px] transition-colors",
+        "group relative flex h-8 items-center rounded-lg text-[0.84375rem] transition-colors",
         props.active ? "bg-accent/12 text-ink dark:bg-accent/20" : "text-ink-soft hover:bg-hover hover:text-ink",
       )}
     >
@@ -58,7 +58,7 @@ export function SidebarRow(props: SidebarRowProps) {
         </span>
         {showCount && count > 0 && (
           <span
-            className="shrink-0 text-[11px] font-medium text-ink-faint tabular-nums group-hover:hidden"
+            className="shrink-0 text-[0.6875rem] font-medium text-ink-faint tabular-nums group-hover:hidden"
             data-testid="unread-count"
           >
             {formatShortNumber(count, i18n.language)}

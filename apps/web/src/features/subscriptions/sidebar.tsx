@@ -34,7 +34,7 @@ export function Sidebar({ footer }: { footer: ReactNode }) {
     >
       <div className="flex h-14 shrink-0 items-center gap-2 px-4">
         <img src="/favicon.svg" alt="" className="size-6" />
-        <span className="flex-1 text-[15px] font-semibold tracking-tight">{t("brand")}</span>
+        <span className="flex-1 text-[0.9375rem] font-semibold tracking-tight">{t("brand")}</span>
         <Button
           variant="ghost"
           size="icon"

@@ -43,7 +43,7 @@ export function ViewSwitcher({
           >
             <Icon name={meta.icon} className="size-[18px]" />
             <span className="sr-only">{t(meta.nameKey)}</span>
-            <span className="h-3.5 text-[10px] leading-3.5 font-medium tabular-nums">
+            <span className="h-3.5 text-[0.625rem] leading-3.5 font-medium tabular-nums">
               {unread > 0 && !hideTotals ? formatShortNumber(unread, i18n.language) : ""}
             </span>
           </Link>

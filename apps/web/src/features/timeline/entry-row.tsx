@@ -66,7 +66,7 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
             />
             <h3
               className={cx(
-                "line-clamp-2 text-[14.5px] leading-snug",
+                "line-clamp-2 text-[0.90625rem] leading-snug",
                 unread ? "font-semibold text-ink" : "font-normal text-ink-soft",
               )}
             >
@@ -74,7 +74,7 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
               {unread && <span className="sr-only"> ({t("entry.unread")})</span>}
             </h3>
           </div>
-          {snippet && <p className="line-clamp-2 pl-4 text-[13px] leading-relaxed text-ink-faint">{snippet}</p>}
+          {snippet && <p className="line-clamp-2 pl-4 text-[0.8125rem] leading-relaxed text-ink-faint">{snippet}</p>}
         </div>
         {thumbnail && (
           <img

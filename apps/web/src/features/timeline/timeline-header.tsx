@@ -30,7 +30,7 @@ export function TimelineHeader(props: TimelineHeaderProps) {
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-line px-4 max-lg:px-2">
       {props.leading}
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-[15px] font-semibold" data-testid="timeline-title">
+        <h1 className="truncate text-[0.9375rem] font-semibold" data-testid="timeline-title">
           {props.title}
         </h1>
         {props.unread !== undefined && (

@@ -67,7 +67,7 @@ export const AudioRow = memo(function AudioRow({ item, to, active, date, now }: 
       <Link to={to} aria-current={active ? "page" : undefined} className="min-w-0 flex-1">
         <h3
           className={cx(
-            "line-clamp-2 text-[14px] leading-snug",
+            "line-clamp-2 text-[0.875rem] leading-snug",
             item.read ? "text-ink-soft" : "font-semibold text-ink",
           )}
         >

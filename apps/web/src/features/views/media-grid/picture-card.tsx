@@ -21,7 +21,8 @@ export interface PictureCardProps {
   onOpen: (item: EntryListItem) => void
 }
 
-export const CAPTION_HEIGHT = 44
+/** The caption's height in rem: it follows uiTextSize (the root font size) with the text inside it. */
+export const CAPTION_REM = 2.75
 
 /** The tallest masonry box, as a multiple of its width. */
 const MAX_TALL = 2.5
@@ -76,14 +77,14 @@ export const PictureCard = memo(function PictureCard({ item, masonry, square, no
           />
         )}
         {pictures.length > 1 && (
-          <span className="absolute top-1.5 right-1.5 flex items-center gap-1 rounded-md bg-black/60 px-1.5 py-0.5 text-[11px] font-medium text-white">
+          <span className="absolute top-1.5 right-1.5 flex items-center gap-1 rounded-md bg-black/60 px-1.5 py-0.5 text-[0.6875rem] font-medium text-white">
             <MediaIcon name="images" className="size-3" />
             {pictures.length}
           </span>
         )}
       </button>
       {/* Two lines of title fit the fixed caption height, so a long title reads as a title and not as its first words. */}
-      <figcaption className="flex h-[44px] items-start gap-1.5 px-0.5 pt-1 text-xs leading-4">
+      <figcaption className="flex h-[2.75rem] items-start gap-1.5 px-0.5 pt-1 text-xs leading-4">
         <FeedIcon title={feedTitle} image={item.feeds.image} className="size-4" />
         <span
           title={title}

@@ -5,23 +5,24 @@ import { useSettingsStore } from "../../../stores/settings-store.ts"
 import type { EntryListProps } from "../../timeline/entry-list.tsx"
 import { useOpenMedia } from "../use-open-media.ts"
 import { MediaGrid } from "./media-grid.tsx"
-import { CAPTION_HEIGHT, PictureCard, pictureBoxHeight } from "./picture-card.tsx"
+import { CAPTION_REM, PictureCard, pictureBoxHeight } from "./picture-card.tsx"
 
 export default function PictureView(props: EntryListProps) {
   const masonry = useSettingsStore((state) => state.ui.pictureViewMasonry)
   const square = useSettingsStore((state) => state.ui.thumbnailRatio) === "square"
+  const textSize = useSettingsStore((state) => state.ui.uiTextSize)
   const now = useNow()
   const { openGallery } = useOpenMedia()
   return (
     <MediaGrid
-      key={masonry ? "masonry" : "grid"}
+      key={`${masonry ? "masonry" : "grid"}-${textSize}`}
       testId="picture-grid"
       items={props.items}
       hasNextPage={props.hasNextPage}
       fetchingNextPage={props.fetchingNextPage}
       fetchNextPage={props.fetchNextPage}
       minColumnWidth={masonry ? 170 : 150}
-      estimateHeight={(item, width) => pictureBoxHeight(item, width, masonry) + CAPTION_HEIGHT}
+      estimateHeight={(item, width) => pictureBoxHeight(item, width, masonry) + CAPTION_REM * textSize}
       renderCard={(item) => (
         <PictureCard item={item} masonry={masonry} square={square} now={now} onOpen={openGallery} />
       )}

@@ -14,7 +14,8 @@ import { mediaTitle } from "../gallery-store.ts"
 import { MediaIcon } from "../media-icons.tsx"
 import { FlingImg } from "./fling.tsx"
 
-export const VIDEO_CAPTION_HEIGHT = 52
+/** The caption's height in rem: it follows uiTextSize (the root font size) with the text inside it. */
+export const VIDEO_CAPTION_REM = 3.25
 const DEFAULT_RATIO = 16 / 9
 
 /** Kept per item: the grid asks for every loaded item's height each time a new page comes in. */
@@ -85,18 +86,18 @@ export const VideoCard = memo(function VideoCard(props: {
         {video?.duration != null && (
           <span
             data-testid="video-duration"
-            className="pointer-events-none absolute right-1.5 bottom-1.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums"
+            className="pointer-events-none absolute right-1.5 bottom-1.5 rounded bg-black/75 px-1.5 py-0.5 text-[0.6875rem] font-medium text-white tabular-nums"
           >
             {formatMediaTime(video.duration)}
           </span>
         )}
       </div>
-      <figcaption className="flex h-[52px] items-start gap-2 px-0.5 pt-1.5">
+      <figcaption className="flex h-[3.25rem] items-start gap-2 px-0.5 pt-1.5">
         <FeedIcon title={feedTitle} image={item.feeds.image} className="mt-0.5 size-5 rounded-full" />
         <span className="min-w-0 flex-1">
           <span
             className={cx(
-              "line-clamp-1 text-[13px] leading-snug",
+              "line-clamp-1 text-[0.8125rem] leading-snug",
               item.read ? "text-ink-soft" : "font-semibold text-ink",
             )}
           >

@@ -25,7 +25,7 @@ const NotificationRow = memo(function NotificationRow({ item, to, active, date, 
       data-read={item.read ? "true" : "false"}
       aria-current={active ? "page" : undefined}
       className={cx(
-        "mx-2 flex items-center gap-2 rounded-lg px-3 py-1.5 text-[13px]",
+        "mx-2 flex items-center gap-2 rounded-lg px-3 py-1.5 text-[0.8125rem]",
         active ? "bg-accent/10 dark:bg-accent/15" : "hover:bg-hover",
       )}
     >

@@ -58,7 +58,7 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
       <div className="min-w-0 flex-1">
         <Link
           to={to}
-          className="flex min-w-0 items-baseline gap-1.5 text-[13px]"
+          className="flex min-w-0 items-baseline gap-1.5 text-[0.8125rem]"
           aria-current={active ? "page" : undefined}
         >
           <span className={cx("truncate font-semibold", item.read ? "text-ink-soft" : "text-ink")}>{name}</span>
@@ -75,12 +75,12 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
           </time>
           {!item.read && <span className="sr-only">({t("app:entry.unread")})</span>}
         </Link>
-        {showTitle && <h3 className="mt-1 text-[14px] font-semibold leading-snug text-ink">{title}</h3>}
+        {showTitle && <h3 className="mt-1 text-[0.875rem] font-semibold leading-snug text-ink">{title}</h3>}
         {text && (
           <p
             data-testid="social-text"
             className={cx(
-              "mt-1 text-[14px] leading-relaxed break-words whitespace-pre-line text-ink",
+              "mt-1 text-[0.875rem] leading-relaxed break-words whitespace-pre-line text-ink",
               long && !expanded && "line-clamp-6",
             )}
           >
@@ -93,7 +93,7 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
             data-testid="social-show-more"
             aria-expanded={expanded}
             onClick={() => props.onToggleExpanded(entry.id)}
-            className="mt-1 text-[13px] font-medium text-ink-soft underline-offset-2 hover:text-ink hover:underline"
+            className="mt-1 text-[0.8125rem] font-medium text-ink-soft underline-offset-2 hover:text-ink hover:underline"
           >
             {expanded ? t("social.show_less") : t("social.show_more")}
           </button>
