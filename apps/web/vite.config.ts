@@ -35,6 +35,10 @@ function keepPageLoads(req: IncomingMessage): string | undefined {
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // The local database's worker imports sqlite-wasm as an ES module; its .wasm file is found next to it at run time,
+  // which dependency pre-bundling would break.
+  worker: { format: "es" },
+  optimizeDeps: { exclude: ["@sqlite.org/sqlite-wasm"] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

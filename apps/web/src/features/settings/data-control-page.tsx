@@ -8,7 +8,9 @@ import { useTranslation } from "react-i18next"
 import { type DataImportResult, downloadData, downloadOpml, importData } from "../../api/data-control.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx"
+import { localDatabase } from "../../db/client.ts"
 import { errorMessage } from "../../i18n/error-message.ts"
+import { LocalDatabaseRows } from "./local-database-rows.tsx"
 import { OpmlImportPanel } from "./opml-import-panel.tsx"
 import { SettingsSection } from "./setting-controls.tsx"
 import { SettingsPage } from "./settings-page.tsx"
@@ -45,6 +47,7 @@ export function DataControlSettingsPage() {
         <DataImportRow />
       </SettingsSection>
       <SettingsSection title={t("data-control.section.local")}>
+        <LocalDatabaseRows Row={ActionRow} />
         <ResetLocalRow />
       </SettingsSection>
     </SettingsPage>
@@ -125,8 +128,9 @@ function DataImportRow() {
   )
 }
 
-/** Removes the app's keys from local storage and its Cache Storage entries; the server keeps everything. */
+/** Removes the app's keys from local storage, its Cache Storage entries and the local database. */
 async function resetLocalData() {
+  await localDatabase().reset()
   for (const store of [localStorage, sessionStorage])
     for (const key of Object.keys(store)) if (key.startsWith(LOCAL_KEY_PREFIX)) store.removeItem(key)
   if ("caches" in window) for (const name of await caches.keys()) await caches.delete(name)

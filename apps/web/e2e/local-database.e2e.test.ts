@@ -1,0 +1,106 @@
+// The local database in a real Chromium (issue 12, first part): SQLite in a worker with its file in OPFS, shown on
+// settings › data control with its size, exported as a .sqlite file that holds the spec's tables, recreated from
+// the migrations when its file is garbage, and deleted on request.
+// Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/local-database.e2e.test.ts
+import { readFileSync } from "node:fs"
+import path from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { fileHost, sqlite } from "../src/db/test-host.ts"
+import { type AppServer, startAppServer } from "./support/app-server.ts"
+import { launchBrowser } from "./support/browser.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
+import { signUp } from "./support/shell-kit.ts"
+
+const shotsDir = path.join(screenshotsRoot, "local-database")
+
+let server: AppServer
+let browser: Browser
+let page: Page
+const pageErrors: string[] = []
+const consoleErrors: string[] = []
+
+beforeAll(async () => {
+  server = await startAppServer()
+  browser = await launchBrowser()
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  page.on("pageerror", (error) => pageErrors.push(error.message))
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text())
+  })
+  await signUp(page, server.origin, `local-db-${Date.now()}@example.com`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const description = () =>
+  page
+    .getByTestId("settings-page-data-control")
+    .locator("p", { hasText: /kept in this browser|lasts only for this visit|Opening the local database/ })
+
+async function openDataControl() {
+  await page.goto(`${server.origin}/settings/data-control`)
+  await expect
+    .poll(() => description().textContent(), { timeout: 20_000 })
+    .toMatch(/kept in this browser .*: \d+(\.\d)? KB\./)
+}
+
+/** The exported file, read back with SQLite in Node. */
+async function exportTables(): Promise<string[]> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-local-db").click()])
+  expect(download.suggestedFilename()).toMatch(/^tidings-local-\d{4}-\d{2}-\d{2}\.sqlite$/)
+  const bytes = new Uint8Array(readFileSync((await download.path()) as string))
+  expect(Buffer.from(bytes.subarray(0, 16)).toString("latin1")).toBe("SQLite format 3\0")
+  const db = fileHost(await sqlite(), bytes).open()
+  return db.all("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map((row) => String(row.name))
+}
+
+describe("the local database", () => {
+  it("opens in OPFS, shows its size and exports a .sqlite file with the spec's tables", async () => {
+    await openDataControl()
+    const tables = await exportTables()
+    for (const table of ["entries", "subscriptions", "feeds", "unread", "summaries", "translations", "__migrations"])
+      expect(tables).toContain(table)
+    expect(await page.evaluate(() => localStorage.getItem("tidings:migration_version"))).toBe('["0000_initial"]')
+    expect(await shootBothSizes(page, shotsDir, "data-control-local-db")).toEqual([])
+  })
+
+  it("deletes a corrupt file and starts again from the migrations", async () => {
+    await openDataControl()
+    // Leave the app (its worker holds the file), then overwrite the database's pages in OPFS with garbage from a
+    // same-origin document that does not run the app.
+    await page.goto(`${server.origin}/health`)
+    const corrupted = await page.evaluate(async () => {
+      const root = await navigator.storage.getDirectory()
+      const pool = await (await root.getDirectoryHandle(".WA_SQLITE")).getDirectoryHandle(".opaque")
+      let files = 0
+      for await (const [, handle] of pool as unknown as AsyncIterable<[string, FileSystemFileHandle]>) {
+        if (handle.kind !== "file" || (await handle.getFile()).size <= 4096) continue
+        const writable = await handle.createWritable({ keepExistingData: true })
+        // The pool keeps its own header in the first 4096 bytes; the database's pages follow it.
+        await writable.write({ type: "write", position: 4096, data: new Uint8Array(8192).fill(0x5a) })
+        await writable.close()
+        files++
+      }
+      return files
+    })
+    expect(corrupted).toBeGreaterThan(0)
+    consoleErrors.length = 0
+    await openDataControl()
+    expect(consoleErrors.some((text) => text.includes("could not be migrated"))).toBe(true)
+    expect(await exportTables()).toContain("entries")
+    expect(pageErrors).toEqual([])
+  })
+
+  it("resets on request and keeps working", async () => {
+    await openDataControl()
+    await page.getByTestId("reset-local-db").click()
+    await page.getByRole("dialog").getByRole("button", { name: "Reset database" }).click()
+    await expect.poll(() => description().textContent()).toMatch(/KB/)
+    expect(await exportTables()).toContain("entries")
+    expect(pageErrors).toEqual([])
+  })
+})

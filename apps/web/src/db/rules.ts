@@ -1,0 +1,62 @@
+// The local copy's size rules (spec client §4 "Reading caches"): at most 20 entries per subscription source,
+// translations kept 7 days, at most 10 summaries in memory; and the export read in 64 KiB chunks (§9).
+import type { SqlDatabase } from "./migrate.ts"
+
+export const ENTRIES_PER_SOURCE = 20
+export const TRANSLATION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+export const SUMMARIES_IN_MEMORY = 10
+export const EXPORT_CHUNK_BYTES = 64 * 1024
+
+/** Deletes all but the newest `keep` entries of each source (a feed, or an inbox for entries without a feed). */
+export function pruneEntries(db: SqlDatabase, keep = ENTRIES_PER_SOURCE): void {
+  db.all(
+    `DELETE FROM entries WHERE id IN (
+       SELECT id FROM (
+         SELECT id, row_number() OVER (
+           PARTITION BY coalesce(feed_id, 'inbox:' || inbox_handle, 'none') ORDER BY published_at DESC, id DESC
+         ) AS n FROM entries
+       ) WHERE n > ?
+     )`,
+    [keep],
+  )
+}
+
+/** Deletes translations made more than 7 days before `now` (created_at is SQLite's UTC "YYYY-MM-DD HH:MM:SS"). */
+export function purgeTranslations(db: SqlDatabase, now: number): void {
+  db.all("DELETE FROM translations WHERE created_at < datetime(?, 'unixepoch')", [
+    Math.floor((now - TRANSLATION_MAX_AGE_MS) / 1000),
+  ])
+}
+
+/** A map that keeps the `capacity` most recently used keys: reading a key counts as using it. */
+export class LruMap<K, V> {
+  private readonly map = new Map<K, V>()
+  constructor(private readonly capacity = SUMMARIES_IN_MEMORY) {}
+
+  get(key: K): V | undefined {
+    if (!this.map.has(key)) return undefined
+    const value = this.map.get(key) as V
+    this.map.delete(key)
+    this.map.set(key, value)
+    return value
+  }
+
+  set(key: K, value: V): void {
+    this.map.delete(key)
+    this.map.set(key, value)
+    while (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K)
+  }
+
+  get size(): number {
+    return this.map.size
+  }
+
+  keys(): K[] {
+    return [...this.map.keys()]
+  }
+}
+
+/** The bytes in slices of at most `size` (views over the same buffer, no copies). */
+export function* chunks(bytes: Uint8Array, size = EXPORT_CHUNK_BYTES): Generator<Uint8Array> {
+  for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size)
+}

@@ -1,0 +1,113 @@
+// The local database's worker: SQLite (sqlite-wasm) with its file in OPFS through the SAH-pool VFS, in a pool named
+// WA_SQLITE (spec client §9), so no query ever blocks the page. Without OPFS (older browsers, some private modes)
+// the same database runs in memory for the session. Requests are answered in the order they came, one at a time.
+import sqlite3InitModule, { type Database, type Sqlite3Static } from "@sqlite.org/sqlite-wasm"
+import { type DatabaseHost, openMigrated, type SqlDatabase } from "./migrate.ts"
+import type { DbAnswer, DbMessage, DbOpened, DbReply } from "./protocol.ts"
+import { chunks } from "./rules.ts"
+import { wrapDatabase } from "./sqlite.ts"
+
+const FILE = "/tidings.sqlite3"
+const POOL = "WA_SQLITE"
+
+type Pool = Awaited<ReturnType<Sqlite3Static["installOpfsSAHPoolVfs"]>>
+
+let sqlite3: Sqlite3Static | undefined
+let pool: Pool | undefined
+let current: SqlDatabase | undefined
+/** The open database itself, for serialising it when it lives in memory. */
+let raw: Database | undefined
+let opened: DbOpened | undefined
+
+function hostFor(api: Sqlite3Static, vfs: Pool | undefined): DatabaseHost {
+  return {
+    open: () => {
+      raw = vfs ? new vfs.OpfsSAHPoolDb(FILE) : new api.oo1.DB(":memory:")
+      return wrapDatabase(raw)
+    },
+    remove: () => {
+      vfs?.unlink(FILE)
+    },
+  }
+}
+
+async function open(): Promise<DbOpened> {
+  if (opened) return opened
+  sqlite3 ??= await sqlite3InitModule()
+  try {
+    pool ??= await sqlite3.installOpfsSAHPoolVfs({ name: POOL })
+  } catch (error) {
+    console.warn("OPFS is not available to workers here: the local database lives in memory.", error)
+  }
+  const result = openMigrated(hostFor(sqlite3, pool))
+  current = result.db
+  opened = { versions: result.versions, recreated: result.recreated, storage: pool ? "opfs" : "memory" }
+  return opened
+}
+
+function database(): SqlDatabase {
+  if (!current) throw new Error("The local database is not open")
+  return current
+}
+
+/** The database file in 64 KiB chunks (in memory there is no file: the open database is serialised instead). */
+function exportBytes(): Uint8Array[] {
+  if (pool) return [...chunks(pool.exportFile(FILE))]
+  if (!sqlite3 || !raw) return []
+  return [...chunks(sqlite3.capi.sqlite3_js_db_export(raw))]
+}
+
+async function handle(message: DbMessage): Promise<DbAnswer> {
+  switch (message.op) {
+    case "open":
+      return open()
+    case "query":
+      return database().all(message.sql, message.params)
+    case "transaction": {
+      const db = database()
+      db.execScript("BEGIN")
+      try {
+        for (const statement of message.statements) db.all(statement.sql, statement.params)
+        db.execScript("COMMIT")
+      } catch (error) {
+        db.execScript("ROLLBACK")
+        throw error
+      }
+      return null
+    }
+    case "size": {
+      const [row] = database().all(
+        "SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()",
+      )
+      return Number(row?.bytes ?? 0)
+    }
+    case "export":
+      await open()
+      return exportBytes()
+    case "reset": {
+      current?.close()
+      current = undefined
+      opened = undefined
+      pool?.unlink(FILE)
+      await open()
+      return null
+    }
+  }
+}
+
+// One request at a time, in order: a query waits for the one before it (the spec's exclusive lock).
+let queue: Promise<unknown> = Promise.resolve()
+self.onmessage = (event: MessageEvent<DbMessage>) => {
+  const message = event.data
+  queue = queue.then(async () => {
+    let reply: DbReply
+    try {
+      reply = { id: message.id, ok: true, result: await handle(message) }
+    } catch (error) {
+      reply = { id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) }
+    }
+    // Exported chunks share one buffer: hand it over instead of copying it.
+    const first = reply.ok && Array.isArray(reply.result) ? reply.result[0] : undefined
+    self.postMessage(reply, { transfer: first instanceof Uint8Array ? [first.buffer] : [] })
+  })
+}
