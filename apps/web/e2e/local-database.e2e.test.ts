@@ -10,11 +10,13 @@ import { fileHost, sqlite } from "../src/db/test-host.ts"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { launchBrowser } from "./support/browser.ts"
 import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
-import { signUp } from "./support/shell-kit.ts"
+import { type FixtureServer, startFixtureServer } from "./support/fixture-server.ts"
+import { signUp, subscribe } from "./support/shell-kit.ts"
 
 const shotsDir = path.join(screenshotsRoot, "local-database")
 
 let server: AppServer
+let fixtures: FixtureServer
 let browser: Browser
 let page: Page
 const pageErrors: string[] = []
@@ -22,6 +24,7 @@ const consoleErrors: string[] = []
 
 beforeAll(async () => {
   server = await startAppServer()
+  fixtures = await startFixtureServer()
   browser = await launchBrowser()
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   page.on("pageerror", (error) => pageErrors.push(error.message))
@@ -34,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
+  await fixtures?.close()
 })
 
 const description = () =>
@@ -48,15 +52,42 @@ async function openDataControl() {
     .toMatch(/kept in this browser .*: \d+(\.\d)? KB\./)
 }
 
-/** The exported file, read back with SQLite in Node. */
-async function exportTables(): Promise<string[]> {
+/** The exported file, opened with SQLite in Node. */
+async function exportDatabase() {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-local-db").click()])
   expect(download.suggestedFilename()).toMatch(/^tidings-local-\d{4}-\d{2}-\d{2}\.sqlite$/)
   const bytes = new Uint8Array(readFileSync((await download.path()) as string))
   expect(Buffer.from(bytes.subarray(0, 16)).toString("latin1")).toBe("SQLite format 3\0")
-  const db = fileHost(await sqlite(), bytes).open()
+  return fileHost(await sqlite(), bytes).open()
+}
+
+async function exportTables(): Promise<string[]> {
+  const db = await exportDatabase()
   return db.all("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map((row) => String(row.name))
 }
+
+const API_READS = /\/(subscriptions|reads|entries)(\?|$)/
+
+/** The server's answers for the sidebar, counts and entries never come: what shows is the local copy. */
+async function holdReadingCalls() {
+  await page.route(
+    (url) => API_READS.test(url.pathname + url.search),
+    (route) => (route.request().resourceType() === "document" ? route.continue() : undefined),
+  )
+}
+
+/** ms from navigation start until the sidebar row and the timeline's first rows are on screen. */
+const shownAt = () =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const check = () =>
+          document.querySelector('[data-testid="entry-row"]') && document.querySelector('[data-testid="unread-count"]')
+            ? resolve(performance.now())
+            : requestAnimationFrame(check)
+        check()
+      }),
+  )
 
 describe("the local database", () => {
   it("opens in OPFS, shows its size and exports a .sqlite file with the spec's tables", async () => {
@@ -101,6 +132,54 @@ describe("the local database", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Reset database" }).click()
     await expect.poll(() => description().textContent()).toMatch(/KB/)
     expect(await exportTables()).toContain("entries")
+    expect(pageErrors).toEqual([])
+  })
+
+  it("keeps the sidebar, counts and timeline, and shows them when the server does not answer", async () => {
+    await subscribe(page, `${fixtures.origin}/feed.xml`)
+    await page.goto(`${server.origin}/timeline/view-0/all/pending`)
+    await page.getByTestId("entry-row").first().waitFor()
+    const rowsOnline = await page.getByTestId("entry-row").count()
+    // Written back a second (WRITE_DELAY_MS) after the last answer: leave the page only after that.
+    await page.waitForTimeout(2000)
+    await openDataControl()
+    await expect
+      .poll(async () => (await exportDatabase()).all("SELECT count(*) AS n FROM entries")[0].n, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(rowsOnline)
+
+    await holdReadingCalls()
+    await page.goto(`${server.origin}/timeline/view-0/all/pending`)
+    const at = await shownAt()
+    const timings = await page.evaluate(() =>
+      [
+        ...performance.getEntriesByType("mark").map((m) => `${m.name} ${m.startTime.toFixed(0)}`),
+        ...performance
+          .getEntriesByType("resource")
+          .map((r) => r as PerformanceResourceTiming)
+          .filter((r) => /get-session|\.wasm|worker/.test(r.name))
+          .map((r) => `${r.name.split("/").pop()} ${r.startTime.toFixed(0)}–${r.responseEnd.toFixed(0)}`),
+      ].join("; "),
+    )
+    expect(at, `shown at ${at.toFixed(0)} ms: ${timings}`).toBeLessThan(1000)
+    expect(await page.getByTestId("entry-row").count()).toBe(rowsOnline)
+    expect(await page.getByTestId("sidebar-row-label").filter({ hasText: "Fixture Notes" }).count()).toBe(1)
+    await page.unroute(() => true)
+    expect(pageErrors).toEqual([])
+  })
+
+  it("shows another user who signs in on this browser none of it", async () => {
+    await page.context().clearCookies()
+    await signUp(page, server.origin, `local-db-second-${Date.now()}@example.com`)
+    await holdReadingCalls()
+    await page.goto(`${server.origin}/timeline/view-0/all/pending`)
+    await page.getByTestId("user-menu").waitFor()
+    // Time for the local copy to have been read, had it been kept.
+    await page.waitForTimeout(1500)
+    expect(await page.getByTestId("entry-row").count()).toBe(0)
+    expect(await page.getByTestId("sidebar-row-label").filter({ hasText: "Fixture Notes" }).count()).toBe(0)
+    await page.unroute(() => true)
+    await openDataControl()
+    expect((await exportDatabase()).all("SELECT count(*) AS n FROM entries")[0].n).toBe(0)
     expect(pageErrors).toEqual([])
   })
 })

@@ -35,6 +35,7 @@ export function createLocalDatabase(worker: Pick<Worker, "postMessage" | "addEve
     })
 
   const ready = (send({ op: "open" }) as Promise<DbOpened>).then((opened) => {
+    performance.mark("tidings:local-db-open")
     try {
       localStorage.setItem(MIGRATION_VERSION_KEY, JSON.stringify(opened.versions))
     } catch {

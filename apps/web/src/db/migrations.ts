@@ -1,7 +1,8 @@
 // The local database's schema (spec client §3 "Local database"), as numbered migrations. The journal is the order
 // they run in; each tag must have its SQL here, or opening the database throws "Missing migration: <tag>".
-// Columns are stored as the wire shapes name them (JSON text for lists and objects, ms or ISO text for times as the
-// spec gives them), so a row goes back to the query cache without conversion.
+// Beyond the spec's fields, feeds keep language and checked_at and entries keep summary, updated_at and view, so a
+// row goes back to the wire shape the screens use without a network call. Lists and objects are JSON text; entry
+// times are ms.
 
 export const MIGRATION_JOURNAL = ["0000_initial"] as const
 
@@ -21,7 +22,9 @@ CREATE TABLE feeds (
   updates_per_week INTEGER,
   latest_entry_published_at TEXT,
   tip_user_ids TEXT,
-  updated_at INTEGER
+  updated_at INTEGER,
+  language TEXT,
+  checked_at TEXT
 );
 CREATE TABLE subscriptions (
   id TEXT PRIMARY KEY NOT NULL,
@@ -95,10 +98,14 @@ CREATE TABLE entries (
   inbox_handle TEXT,
   read INTEGER,
   sources TEXT,
-  settings TEXT
+  settings TEXT,
+  summary TEXT,
+  updated_at TEXT,
+  view INTEGER
 );
 CREATE INDEX entries_feed_published ON entries (feed_id, published_at DESC);
 CREATE INDEX entries_inbox_published ON entries (inbox_handle, published_at DESC);
+CREATE INDEX entries_view_published ON entries (view, published_at DESC);
 CREATE TABLE collections (
   entry_id TEXT PRIMARY KEY NOT NULL,
   feed_id TEXT,

@@ -18,15 +18,19 @@ describe("reading-cache rules", () => {
     for (let i = 0; i < 25; i++) insert(`a${i}`, "feed-a", null, 1000 + i)
     for (let i = 0; i < 5; i++) insert(`b${i}`, "feed-b", null, 1000 + i)
     for (let i = 0; i < 22; i++) insert(`m${i}`, null, "news", 2000 + i)
+    insert("a-starred", "feed-a", null, 1)
+    db.all("INSERT INTO collections (entry_id, feed_id, created_at, view) VALUES ('a-starred', 'feed-a', 'x', 0)")
     pruneEntries(db)
+    // A starred entry stays whatever its age: the starred list is read offline too.
+    expect(db.all("SELECT id FROM entries WHERE id = 'a-starred'")).toEqual([{ id: "a-starred" }])
     const count = (where: string) => db.all(`SELECT count(*) AS n FROM entries WHERE ${where}`)[0].n
-    expect(count("feed_id = 'feed-a'")).toBe(20)
+    expect(count("feed_id = 'feed-a'")).toBe(21)
     expect(count("feed_id = 'feed-b'")).toBe(5)
     expect(count("inbox_handle = 'news'")).toBe(20)
     // The oldest went: a0..a4 and m0, m1.
-    expect(db.all("SELECT id FROM entries WHERE feed_id = 'feed-a' ORDER BY published_at LIMIT 1")).toEqual([
-      { id: "a5" },
-    ])
+    expect(
+      db.all("SELECT id FROM entries WHERE feed_id = 'feed-a' AND id <> 'a-starred' ORDER BY published_at LIMIT 1"),
+    ).toEqual([{ id: "a5" }])
     expect(count("id IN ('m0', 'm1')")).toBe(0)
   })
 

@@ -1,5 +1,6 @@
 // The local copy's size rules (spec client §4 "Reading caches"): at most 20 entries per subscription source,
 // translations kept 7 days, at most 10 summaries in memory; and the export read in 64 KiB chunks (§9).
+import type { Statement } from "./local-store.ts"
 import type { SqlDatabase } from "./migrate.ts"
 
 export const ENTRIES_PER_SOURCE = 20
@@ -7,25 +8,35 @@ export const TRANSLATION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 export const SUMMARIES_IN_MEMORY = 10
 export const EXPORT_CHUNK_BYTES = 64 * 1024
 
-/** Deletes all but the newest `keep` entries of each source (a feed, or an inbox for entries without a feed). */
-export function pruneEntries(db: SqlDatabase, keep = ENTRIES_PER_SOURCE): void {
-  db.all(
-    `DELETE FROM entries WHERE id IN (
-       SELECT id FROM (
-         SELECT id, row_number() OVER (
-           PARTITION BY coalesce(feed_id, 'inbox:' || inbox_handle, 'none') ORDER BY published_at DESC, id DESC
-         ) AS n FROM entries
-       ) WHERE n > ?
-     )`,
-    [keep],
-  )
-}
+/**
+ * Deletes all but the newest `keep` entries of each source (a feed, or an inbox for entries without a feed). Starred
+ * entries stay: the starred list is read offline too.
+ */
+export const pruneEntriesStatement = (keep = ENTRIES_PER_SOURCE): Statement => ({
+  sql: `DELETE FROM entries WHERE id IN (
+          SELECT id FROM (
+            SELECT id, row_number() OVER (
+              PARTITION BY coalesce(feed_id, 'inbox:' || inbox_handle, 'none') ORDER BY published_at DESC, id DESC
+            ) AS n FROM entries
+          ) WHERE n > ?
+        ) AND id NOT IN (SELECT entry_id FROM collections)`,
+  params: [keep],
+})
 
 /** Deletes translations made more than 7 days before `now` (created_at is SQLite's UTC "YYYY-MM-DD HH:MM:SS"). */
+export const purgeTranslationsStatement = (now: number): Statement => ({
+  sql: "DELETE FROM translations WHERE created_at < datetime(?, 'unixepoch')",
+  params: [Math.floor((now - TRANSLATION_MAX_AGE_MS) / 1000)],
+})
+
+export function pruneEntries(db: SqlDatabase, keep = ENTRIES_PER_SOURCE): void {
+  const statement = pruneEntriesStatement(keep)
+  db.all(statement.sql, statement.params)
+}
+
 export function purgeTranslations(db: SqlDatabase, now: number): void {
-  db.all("DELETE FROM translations WHERE created_at < datetime(?, 'unixepoch')", [
-    Math.floor((now - TRANSLATION_MAX_AGE_MS) / 1000),
-  ])
+  const statement = purgeTranslationsStatement(now)
+  db.all(statement.sql, statement.params)
 }
 
 /** A map that keeps the `capacity` most recently used keys: reading a key counts as using it. */

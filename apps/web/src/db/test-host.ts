@@ -1,7 +1,8 @@
 // A database "file" for tests in Node: the bytes of a closed database, deserialised into a new in-memory SQLite on
 // open, so a test can delete it, keep it between opens, or replace it with garbage.
 import sqlite3InitModule, { type Sqlite3Static } from "@sqlite.org/sqlite-wasm"
-import type { DatabaseHost } from "./migrate.ts"
+import type { LocalDatabase } from "./client.ts"
+import { type DatabaseHost, openMigrated } from "./migrate.ts"
 import { wrapDatabase } from "./sqlite.ts"
 
 let api: Sqlite3Static | undefined
@@ -39,4 +40,27 @@ export function fileHost(sqlite3: Sqlite3Static, file?: Uint8Array): FileHost {
     },
   }
   return host
+}
+
+/** The LocalDatabase the app gets from its worker, run directly on a host in the same thread (tests). */
+export function directDatabase(host: DatabaseHost): LocalDatabase {
+  let db = openMigrated(host, undefined, () => {}).db
+  const ready = Promise.resolve({ versions: [], recreated: false, storage: "memory" as const })
+  return {
+    ready,
+    query: async (sql, params) => db.all(sql, params),
+    transaction: async (statements) => {
+      db.execScript("BEGIN")
+      for (const s of statements) db.all(s.sql, s.params)
+      db.execScript("COMMIT")
+      return true
+    },
+    size: async () => 0,
+    exportChunks: async () => [],
+    reset: async () => {
+      db.close()
+      host.remove()
+      db = openMigrated(host, undefined, () => {}).db
+    },
+  }
 }

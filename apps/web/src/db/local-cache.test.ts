@@ -1,0 +1,162 @@
+import { QueryClient } from "@tanstack/react-query"
+import type { EntryListItem, FeedSubscription } from "@tidings/shared"
+import { describe, expect, it } from "vitest"
+import { queryKeys } from "../queries/keys.ts"
+import { APP_VERSION_KEY, startLocalCache, USER_ID_KEY } from "./local-cache.ts"
+import { directDatabase, fileHost, sqlite } from "./test-host.ts"
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const map = new Map(Object.entries(initial))
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => map.set(key, value),
+  }
+}
+
+/** A timer the test fires by hand. */
+function manualTimer() {
+  let due: (() => void) | undefined
+  return {
+    later: (run: () => void) => {
+      due = run
+      return () => {
+        due = undefined
+      }
+    },
+    fire: () => due?.(),
+  }
+}
+
+const feed = {
+  type: "feed" as const,
+  id: "f1",
+  url: "https://example.test/f1.xml",
+  title: "Feed one",
+  description: null,
+  siteUrl: null,
+  image: null,
+  ownerUserId: null,
+  errorAt: null,
+  errorMessage: null,
+  language: null,
+  checkedAt: null,
+  updatedAt: null,
+  tipUserIds: null,
+}
+const subs: FeedSubscription[] = [
+  {
+    type: "feed",
+    userId: "u1",
+    feedId: "f1",
+    listId: null,
+    inboxId: null,
+    view: 0,
+    category: "News",
+    title: null,
+    isPrivate: false,
+    hideFromTimeline: false,
+    createdAt: "2026-11-20T08:00:00.000Z",
+    feeds: feed,
+  },
+]
+const item = (i: number): EntryListItem => ({
+  entries: {
+    id: `e${i}`,
+    guid: `g${i}`,
+    title: `Entry ${i}`,
+    url: null,
+    description: null,
+    summary: null,
+    author: null,
+    authorUrl: null,
+    authorAvatar: null,
+    language: null,
+    categories: null,
+    media: null,
+    attachments: null,
+    extra: null,
+    publishedAt: `2026-11-2${i}T10:00:00.000Z`,
+    insertedAt: `2026-11-2${i}T10:00:00.000Z`,
+    updatedAt: null,
+  },
+  feeds: feed,
+  read: false,
+  view: 0,
+  from: [],
+})
+const unreadFilter = { view: 0, read: false }
+const never = () => new Promise<never>(() => {})
+
+async function writtenCopy() {
+  const host = fileHost(await sqlite())
+  const db = directDatabase(host)
+  const storage = memoryStorage()
+  const timer = manualTimer()
+  const client = new QueryClient()
+  const cache = startLocalCache(client, db, "u1", { storage, later: timer.later })
+  await cache.hydrated
+  client.setQueryData(queryKeys.subscriptions, subs)
+  client.setQueryData(queryKeys.unread, { f1: 2 })
+  client.setQueryData(queryKeys.entries(unreadFilter), { pages: [[item(4), item(3)]], pageParams: [undefined] })
+  timer.fire()
+  await cache.flush()
+  cache.stop()
+  return { db, storage }
+}
+
+describe("the local cache", () => {
+  it("writes the sidebar, counts and timeline pages back, and a later start shows them before the network", async () => {
+    const { db, storage } = await writtenCopy()
+    const client = new QueryClient()
+    const cache = startLocalCache(client, db, "u1", { storage })
+    // The timeline asks the server, which has not answered yet.
+    void client.prefetchInfiniteQuery({
+      queryKey: queryKeys.entries(unreadFilter),
+      queryFn: never,
+      initialPageParam: undefined,
+    })
+    await cache.hydrated
+    expect(client.getQueryData(queryKeys.subscriptions)).toEqual(subs)
+    expect(client.getQueryData(queryKeys.unread)).toEqual({ f1: 2 })
+    await expect
+      .poll(() => client.getQueryData<{ pages: EntryListItem[][] }>(queryKeys.entries(unreadFilter))?.pages[0])
+      .toEqual([item(4), item(3)])
+    // What came from the local copy is old: the server is still asked.
+    expect(client.getQueryState(queryKeys.subscriptions)?.dataUpdatedAt).toBe(1)
+    cache.stop()
+  })
+
+  it("never replaces what the network already answered", async () => {
+    const { db, storage } = await writtenCopy()
+    const client = new QueryClient()
+    client.setQueryData(queryKeys.unread, { f1: 7 })
+    const cache = startLocalCache(client, db, "u1", { storage })
+    await cache.hydrated
+    expect(client.getQueryData(queryKeys.unread)).toEqual({ f1: 7 })
+    cache.stop()
+  })
+
+  it("empties the copy when another user signs in on this browser", async () => {
+    const { db, storage } = await writtenCopy()
+    const client = new QueryClient()
+    const cache = startLocalCache(client, db, "u2", { storage })
+    await cache.hydrated
+    expect(client.getQueryData(queryKeys.subscriptions)).toBeUndefined()
+    expect(client.getQueryData(queryKeys.unread)).toBeUndefined()
+    expect(storage.getItem(USER_ID_KEY)).toBe("u2")
+    expect(await db.query("SELECT count(*) AS n FROM entries")).toEqual([{ n: 0 }])
+    cache.stop()
+  })
+
+  it("flags an upgrade when this browser last ran another version", async () => {
+    const db = directDatabase(fileHost(await sqlite()))
+    const older = startLocalCache(new QueryClient(), db, "u1", {
+      storage: memoryStorage({ [APP_VERSION_KEY]: "0.6.9" }),
+    })
+    expect(older.upgraded).toBe(true)
+    const same = startLocalCache(new QueryClient(), db, "u1", { storage: memoryStorage() })
+    expect(same.upgraded).toBe(false)
+    older.stop()
+    same.stop()
+  })
+})

@@ -1,0 +1,160 @@
+// The local database between the query cache and the network (spec client §4 "Reading caches", "Session"): at start
+// the sidebar, the unread counts and the first page of each timeline come from it when the network has not answered
+// yet, and every answer (and every optimistic change) is written back, a second after the last one. A different
+// user on this browser starts from an empty database.
+import type { Query, QueryClient } from "@tanstack/react-query"
+import {
+  APP_VERSION,
+  type EntryListItem,
+  type FeedSubscription,
+  LOCAL_KEY_PREFIX,
+  type UnreadCounts,
+} from "@tidings/shared"
+import { ENTRY_PAGE_LIMIT, type EntryFilter } from "../queries/entry-filter.ts"
+import { queryKeys } from "../queries/keys.ts"
+import type { LocalDatabase } from "./client.ts"
+import {
+  entryItemsFrom,
+  feedSubscriptionsFrom,
+  loadEntryPageSql,
+  loadFeedSubscriptionsSql,
+  loadUnreadSql,
+  type Statement,
+  saveEntryItems,
+  saveFeedSubscriptions,
+  saveUnread,
+  unreadFrom,
+} from "./local-store.ts"
+import { pruneEntriesStatement, purgeTranslationsStatement } from "./rules.ts"
+
+export const USER_ID_KEY = `${LOCAL_KEY_PREFIX}user_id`
+export const APP_VERSION_KEY = `${LOCAL_KEY_PREFIX}app_version`
+/** Writes wait this long after the last change of the same data (spec: stream and settings debounce of 1000 ms). */
+export const WRITE_DELAY_MS = 1000
+/** Pages of one timeline written back: the rest are fetched again when scrolled to. */
+const PAGES_KEPT = 3
+
+type InfinitePages = { pages: EntryListItem[][]; pageParams: unknown[] }
+
+/** Data set from the local copy counts as old, so every query still asks the server. */
+const HYDRATED_AT = 1
+
+export interface LocalCacheOptions {
+  storage?: Pick<Storage, "getItem" | "setItem">
+  now?: () => number
+  later?: (run: () => void, ms: number) => () => void
+}
+
+export interface LocalCache {
+  /** Resolves once the stored copy has been put into the query cache (or found empty). */
+  hydrated: Promise<void>
+  /** True when this browser last ran another version of the app. */
+  upgraded: boolean
+  /** Sends every pending write now. */
+  flush: () => Promise<void>
+  stop: () => void
+}
+
+export function startLocalCache(
+  queryClient: QueryClient,
+  db: LocalDatabase,
+  userId: string,
+  options: LocalCacheOptions = {},
+): LocalCache {
+  const storage = options.storage ?? localStorage
+  const now = options.now ?? Date.now
+  const later =
+    options.later ??
+    ((run, ms) => {
+      const timer = setTimeout(run, ms)
+      return () => clearTimeout(timer)
+    })
+  const upgraded = (storage.getItem(APP_VERSION_KEY) ?? APP_VERSION) !== APP_VERSION
+  storage.setItem(APP_VERSION_KEY, APP_VERSION)
+  const previousUser = storage.getItem(USER_ID_KEY)
+
+  let applying = false
+  let stopped = false
+  const pending = new Map<string, () => Statement[]>()
+  let cancelTimer: (() => void) | undefined
+
+  const flush = async () => {
+    // Nothing is written before a previous user's copy is gone.
+    await hydrated.catch(() => {})
+    cancelTimer?.()
+    cancelTimer = undefined
+    const writes = [...pending.values()].flatMap((build) => build())
+    pending.clear()
+    if (writes.length) await db.transaction([...writes, pruneEntriesStatement()])
+  }
+  const schedule = (key: string, build: () => Statement[]) => {
+    pending.set(key, build)
+    cancelTimer?.()
+    cancelTimer = later(() => void flush(), WRITE_DELAY_MS)
+  }
+
+  const setFromLocal = <T>(key: readonly unknown[], data: T) => {
+    if (queryClient.getQueryData(key) !== undefined) return
+    applying = true
+    try {
+      queryClient.setQueryData(key, data, { updatedAt: HYDRATED_AT })
+    } finally {
+      applying = false
+    }
+  }
+
+  const hydrateEntries = async (query: Query) => {
+    const filter = query.queryKey[1] as EntryFilter | undefined
+    const statement = filter && loadEntryPageSql(filter, ENTRY_PAGE_LIMIT)
+    if (!statement || query.state.data !== undefined) return
+    const items = entryItemsFrom(await db.query(statement.sql, statement.params), Boolean(filter.withContent))
+    if (items.length && !stopped) setFromLocal(query.queryKey, { pages: [items], pageParams: [undefined] })
+  }
+
+  const hydrated = (async () => {
+    await db.ready
+    // Another user's copy is never shown: the database is emptied before anything is read from it.
+    if (previousUser && previousUser !== userId) await db.reset()
+    storage.setItem(USER_ID_KEY, userId)
+    await db.transaction([purgeTranslationsStatement(now()), pruneEntriesStatement()])
+    const subs = loadFeedSubscriptionsSql(userId)
+    const [subRows, unreadRows] = await Promise.all([
+      db.query(subs.sql, subs.params),
+      db.query(loadUnreadSql.sql, loadUnreadSql.params),
+    ])
+    if (stopped) return
+    if (subRows.length) setFromLocal(queryKeys.subscriptions, feedSubscriptionsFrom(subRows))
+    if (unreadRows.length) setFromLocal(queryKeys.unread, unreadFrom(unreadRows))
+    const timelines = queryClient.getQueryCache().findAll({ queryKey: queryKeys.entriesRoot })
+    await Promise.all(timelines.map(hydrateEntries))
+    performance.mark("tidings:local-db-hydrated")
+  })()
+
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (stopped) return
+    const key = event.query.queryKey
+    if (event.type === "added" && key[0] === queryKeys.entriesRoot[0])
+      void hydrated.then(() => hydrateEntries(event.query))
+    if (event.type !== "updated" || event.action.type !== "success" || applying) return
+    const data = event.query.state.data
+    if (data === undefined) return
+    if (key[0] === queryKeys.subscriptions[0] && key.length === 1)
+      schedule("subscriptions", () => saveFeedSubscriptions(userId, data as FeedSubscription[]))
+    else if (key[0] === queryKeys.unread[0]) schedule("unread", () => saveUnread(data as UnreadCounts))
+    else if (key[0] === queryKeys.entriesRoot[0])
+      schedule(`entries:${event.query.queryHash}`, () =>
+        saveEntryItems((data as InfinitePages).pages.slice(0, PAGES_KEPT).flat()),
+      )
+  })
+
+  return {
+    hydrated,
+    upgraded,
+    flush,
+    stop: () => {
+      stopped = true
+      unsubscribe()
+      void flush()
+    },
+  }
+}
