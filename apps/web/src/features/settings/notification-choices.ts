@@ -33,9 +33,27 @@ export const useNotificationChoices = create<NotificationChoices>()(
 
 export type PermissionState = NotificationPermission | "unsupported"
 
-/** What this browser allows now. */
+/** What this browser allows now, as the Notification API says it. */
 export function notificationPermission(): PermissionState {
   return typeof Notification === "undefined" ? "unsupported" : Notification.permission
+}
+
+/**
+ * The permission as the Permissions API reports it ("prompt" is the Notification API's "default"), with a callback
+ * when the user changes it in the browser's site settings while the page is open. Resolves to a stop function.
+ */
+export async function watchNotificationPermission(onChange: (state: PermissionState) => void): Promise<() => void> {
+  if (typeof Notification === "undefined" || !navigator.permissions?.query) return () => {}
+  try {
+    const status = await navigator.permissions.query({ name: "notifications" })
+    const read = () => onChange(status.state === "prompt" ? "default" : status.state)
+    read()
+    status.addEventListener("change", read)
+    return () => status.removeEventListener("change", read)
+  } catch {
+    // A browser that cannot be asked about notifications this way: the Notification API's answer stands.
+    return () => {}
+  }
 }
 
 /** Web Push needs a service worker and the Push API (and a secure context, which both require). */

@@ -1,6 +1,6 @@
 // Settings › notifications: what this browser allows (the permission, with how to change it; whether Web Push is
 // possible here) and which notifications to show. Delivery from the server is not built yet, and the page says so.
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { cx } from "../../lib/cx.ts"
@@ -10,6 +10,7 @@ import {
   type PermissionState,
   pushSupported,
   useNotificationChoices,
+  watchNotificationPermission,
 } from "./notification-choices.ts"
 import { SectionText, SettingsSection, SwitchRow } from "./setting-controls.tsx"
 import { SettingsPage } from "./settings-page.tsx"
@@ -25,6 +26,15 @@ export function NotificationsSettingsPage() {
   const { t } = useTranslation("integrations")
   const [permission, setPermission] = useState<PermissionState>(notificationPermission)
   const choices = useNotificationChoices()
+  // Whether the Permissions API has answered (it knows the state the Notification API may only guess at).
+  const [watched, setWatched] = useState(false)
+  useEffect(() => {
+    const stop = watchNotificationPermission((state) => {
+      setPermission(state)
+      setWatched(true)
+    })
+    return () => void stop.then((run) => run())
+  }, [])
   const ask = async () => setPermission(await Notification.requestPermission())
   const push = pushSupported()
 
@@ -42,6 +52,7 @@ export function NotificationsSettingsPage() {
             className={cx("rounded-full px-2.5 py-0.5 text-xs font-semibold", TONE[permission])}
             data-testid="notification-permission-state"
             data-state={permission}
+            data-watched={watched}
           >
             {t(`notifications.permission.${permission}`)}
           </span>

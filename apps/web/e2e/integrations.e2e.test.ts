@@ -1,0 +1,270 @@
+// Settings › integrations and notifications in a real browser: Readeck (endpoint = a loopback stand-in) and a custom
+// JSON integration send the open entry from the more menu, first from the browser (the stand-in answers CORS, as a
+// self-hosted service behind a CORS-allowing proxy would), then through the server's relay; a refusal shows the
+// service's answer. The group stays in this browser: it survives a reload and never reaches GET /settings.
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import path from "node:path"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type AppServer, startAppServer } from "./support/app-server.ts"
+import { launchBrowser } from "./support/browser.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
+import { type FixtureServer, startFixtureServer } from "./support/fixture-server.ts"
+import { signUp, subscribe } from "./support/shell-kit.ts"
+
+const shotsDir = path.join(screenshotsRoot, "integrations")
+const READECK_TOKEN = "rd-e2e-token-91c"
+const HOOK_TOKEN = "hook-e2e-secret-3d"
+
+interface Received {
+  method: string
+  path: string
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+let fixtures: FixtureServer
+let server: AppServer
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let standIn: Server
+let standInOrigin = ""
+const received: Received[] = []
+const preflights: string[] = []
+const pageErrors: string[] = []
+let entry = { id: "", url: "", title: "" }
+
+/** A Readeck and a webhook on loopback that record what they receive; behind "CORS", like a proxy would add. */
+function startStandIn(): Promise<void> {
+  standIn = createServer((req, res) => {
+    const cors = {
+      "access-control-allow-origin": req.headers.origin ?? "*",
+      "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE",
+      "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
+    }
+    if (req.method === "OPTIONS") {
+      preflights.push(req.url ?? "")
+      res.writeHead(204, cors).end()
+      return
+    }
+    let body = ""
+    req.on("data", (chunk) => (body += chunk))
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", standInOrigin)
+      received.push({ method: req.method ?? "", path: url.pathname + url.search, headers: req.headers, body })
+      if (url.pathname === "/readeck/api/bookmarks" && req.headers.authorization !== `Bearer ${READECK_TOKEN}`) {
+        res.writeHead(401, { ...cors, "content-type": "application/json" }).end('{"message":"Invalid token"}')
+        return
+      }
+      res.writeHead(url.pathname.startsWith("/readeck") ? 202 : 200, { ...cors, "content-type": "application/json" })
+      res.end('{"status":"ok"}')
+    })
+  })
+  return new Promise((resolve) =>
+    standIn.listen(0, "127.0.0.1", () => {
+      standInOrigin = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`
+      resolve()
+    }),
+  )
+}
+
+beforeAll(async () => {
+  fixtures = await startFixtureServer()
+  await startStandIn()
+  server = await startAppServer()
+  browser = await launchBrowser()
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
+  page = await context.newPage()
+  page.on("pageerror", (error) => pageErrors.push(error.message))
+  await signUp(page, server.origin, `integrations-${Date.now()}@example.com`)
+  await subscribe(page, `${fixtures.origin}/feed.xml`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await fixtures?.close()
+  await new Promise((resolve) => standIn?.close(resolve))
+})
+
+const byTestId = (id: string) => page.getByTestId(id)
+
+const saveToasts = (name: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: new RegExp(`(Saving to|Saved to|Could not save to) ${name}`) })
+
+async function saveFromMoreMenu(name: string) {
+  // The toast of an earlier save to the same service has closed (toasts have no close button here).
+  await saveToasts(name).first().waitFor({ state: "detached", timeout: 15_000 })
+  await byTestId("entry-more").click()
+  await page.getByRole("menuitem", { name: `Save to ${name}` }).click()
+}
+
+/** The toast that ends a save: its title and its detail. */
+async function toastAfterSave(name: string): Promise<string> {
+  const done = saveToasts(name).filter({ hasText: /Saved to|Could not save to/ })
+  await done.first().waitFor({ timeout: 20_000 })
+  return (await done.first().textContent()) ?? ""
+}
+
+async function openFirstEntry() {
+  await page.goto(`${server.origin}/`)
+  await byTestId("entry-row").first().click()
+  await byTestId("entry-content").waitFor()
+  const id = new URL(page.url()).pathname.split("/").pop() ?? ""
+  entry = await page.evaluate(async (entryId) => {
+    const answer = await fetch(`/entries?id=${entryId}`).then((r) => r.json())
+    return { id: entryId, url: answer.data.entries.url as string, title: answer.data.entries.title as string }
+  }, id)
+  expect(entry.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/posts\//)
+  expect(entry.title).toBeTruthy()
+}
+
+describe("settings › integration", () => {
+  it("validates inline, keeps Readeck and a custom integration in this browser only", async () => {
+    await page.goto(`${server.origin}/settings/integration`)
+    await byTestId("settings-page-integration").waitFor()
+    expect(await byTestId("integration-useBrowserFetch").getByRole("switch").getAttribute("aria-checked")).toBe("true")
+
+    await byTestId("integration-enable-readeck").getByRole("switch").click()
+    const endpoint = byTestId("integration-field-readeckEndpoint")
+    await endpoint.fill("readeck.local")
+    expect(await endpoint.getAttribute("aria-invalid")).toBe("true")
+    expect(await page.getByText("Enter a full address starting with http:// or https://.").count()).toBe(1)
+    expect(await page.getByText("Required while this integration is on.").count()).toBe(1)
+    await endpoint.fill(`${standInOrigin}/readeck`)
+    await byTestId("integration-field-readeckToken").fill(READECK_TOKEN)
+    expect(await endpoint.getAttribute("aria-invalid")).toBeNull()
+    expect(await byTestId("integration-field-readeckToken").getAttribute("type")).toBe("password")
+
+    await byTestId("custom-integration-add").click()
+    await byTestId("custom-integration-0-name").fill("Hooky")
+    await byTestId("custom-integration-0-icon").fill("🪝")
+    await byTestId("custom-integration-0-url").fill(`${standInOrigin}/hook?src={{url}}`)
+    await byTestId("custom-integration-0-headers").fill(`Content-Type: application/json\nX-Hook-Token: ${HOOK_TOKEN}`)
+    await byTestId("custom-integration-0-body").fill('{"link": "{{url}}", "name": "{{title}}"}')
+    expect(await shootBothSizes(page, shotsDir, "integration-page")).toEqual([])
+
+    await page.reload()
+    await byTestId("settings-page-integration").waitFor()
+    expect(await byTestId("integration-field-readeckEndpoint").inputValue()).toBe(`${standInOrigin}/readeck`)
+    expect(await byTestId("integration-field-readeckToken").inputValue()).toBe(READECK_TOKEN)
+    expect(await byTestId("custom-integration-0-name").inputValue()).toBe("Hooky")
+    const local = await page.evaluate(() => JSON.parse(localStorage.getItem("tidings:integration") ?? "{}"))
+    expect(local.state).toMatchObject({ enableReadeck: true, readeckToken: READECK_TOKEN, useBrowserFetch: true })
+    // Not synced: the server has no integration group, and no request body carried the tokens there.
+    const remote = await page.evaluate(() => fetch("/settings").then((r) => r.json()))
+    expect(remote.settings.integration).toBeUndefined()
+    expect(JSON.stringify(remote)).not.toContain(READECK_TOKEN)
+  })
+})
+
+describe("Save to … from the entry's more menu", () => {
+  it("sends the entry from the browser to Readeck and to the custom integration", async () => {
+    await openFirstEntry()
+    received.length = 0
+    await saveFromMoreMenu("Readeck")
+    expect(await toastAfterSave("Readeck")).toContain("Saved to Readeck")
+    await saveFromMoreMenu("🪝 Hooky")
+    expect(await toastAfterSave("Hooky")).toContain("Saved to Hooky")
+
+    expect(received.map((r) => [r.method, r.path])).toEqual([
+      ["POST", "/readeck/api/bookmarks"],
+      ["POST", `/hook?src=${encodeURIComponent(entry.url)}`],
+    ])
+    const [readeck, hook] = received
+    expect(JSON.parse(readeck!.body)).toEqual({ url: entry.url, title: entry.title })
+    expect(readeck!.headers.authorization).toBe(`Bearer ${READECK_TOKEN}`)
+    expect(JSON.parse(hook!.body)).toEqual({ link: entry.url, name: entry.title })
+    expect(hook!.headers["x-hook-token"]).toBe(HOOK_TOKEN)
+    // The browser sent them: from the app's origin, after asking the stand-in's CORS leave.
+    expect(readeck!.headers.origin).toBe(server.origin)
+    expect(preflights).toContain("/readeck/api/bookmarks")
+  })
+
+  it("sends them through the server's relay when browser fetch is off", async () => {
+    await page.goto(`${server.origin}/settings/integration`)
+    await byTestId("integration-useBrowserFetch").getByRole("switch").click()
+    await openFirstEntry()
+    received.length = 0
+    await saveFromMoreMenu("Readeck")
+    expect(await toastAfterSave("Readeck")).toContain("Saved to Readeck")
+    await saveFromMoreMenu("🪝 Hooky")
+    expect(await toastAfterSave("Hooky")).toContain("Saved to Hooky")
+
+    const [readeck, hook] = received
+    expect(received).toHaveLength(2)
+    expect(JSON.parse(readeck!.body)).toEqual({ url: entry.url, title: entry.title })
+    expect(readeck!.headers.authorization).toBe(`Bearer ${READECK_TOKEN}`)
+    expect(JSON.parse(hook!.body)).toEqual({ link: entry.url, name: entry.title })
+    expect(hook!.headers["x-hook-token"]).toBe(HOOK_TOKEN)
+    expect(hook!.path).toBe(`/hook?src=${encodeURIComponent(entry.url)}`)
+    // The server sent them: no browser origin, the relay's user agent.
+    expect(readeck!.headers.origin).toBeUndefined()
+    expect(readeck!.headers["user-agent"]).toMatch(/^Tidings\/.* \(integration relay\)$/)
+  })
+
+  it("shows the service's answer when it refuses", async () => {
+    await page.goto(`${server.origin}/settings/integration`)
+    await byTestId("integration-field-readeckToken").fill("wrong-token")
+    await openFirstEntry()
+    await saveFromMoreMenu("Readeck")
+    const text = await toastAfterSave("Readeck")
+    expect(text).toContain("Could not save to Readeck")
+    expect(text).toContain('HTTP 401: {"message":"Invalid token"}')
+    expect(pageErrors).toEqual([])
+  })
+})
+
+describe("settings › notifications", () => {
+  it("shows the permission as the browser has it (not asked, allowed, blocked), push support and the choices", async () => {
+    await page.goto(`${server.origin}/settings/notifications`)
+    const state = byTestId("notification-permission-state")
+    // The state once the Permissions API has answered (headless Chromium's Notification.permission is always "denied").
+    const settled = async () => {
+      await page.locator('[data-testid="notification-permission-state"][data-watched="true"]').waitFor()
+      return state.getAttribute("data-state")
+    }
+    expect(await settled()).toBe("default")
+    expect(await state.textContent()).toBe("Not asked yet")
+    expect(await byTestId("notification-ask").textContent()).toBe("Allow notifications")
+    const push = await page.evaluate(() => "serviceWorker" in navigator && "PushManager" in window)
+    expect(await byTestId("notification-push-state").getAttribute("data-state")).toBe(
+      push ? "supported" : "unsupported",
+    )
+    expect(await byTestId("notification-delivery-note").textContent()).toContain("does not send notifications yet")
+    expect(await shootBothSizes(page, shotsDir, "notifications-default")).toEqual([])
+
+    await context.grantPermissions(["notifications"], { origin: server.origin })
+    await page.reload()
+    expect(await settled()).toBe("granted")
+    expect(await state.textContent()).toBe("Allowed")
+    expect(await byTestId("notification-ask").count()).toBe(0)
+    expect(await byTestId("notification-permission").textContent()).toContain("block notifications for this site")
+
+    // Blocked, as a user who answered "Block" leaves it: the page says where to change it.
+    const cdp = await context.newCDPSession(page)
+    const { targetInfo } = await cdp.send("Target.getTargetInfo")
+    await cdp.send("Browser.setPermission", {
+      permission: { name: "notifications" },
+      setting: "denied",
+      origin: server.origin,
+      browserContextId: targetInfo.browserContextId,
+    })
+    await page.reload()
+    expect(await settled()).toBe("denied")
+    expect(await state.textContent()).toBe("Blocked")
+    expect(await byTestId("notification-permission").textContent()).toContain("set Notifications to Allow")
+    expect(await byTestId("notification-ask").count()).toBe(0)
+
+    // The choices are kept on this device.
+    const kind = byTestId("notification-kind-inboxEntries").getByRole("switch")
+    expect(await kind.getAttribute("aria-checked")).toBe("false")
+    await kind.click()
+    await page.reload()
+    expect(await kind.getAttribute("aria-checked")).toBe("true")
+    expect(await shootBothSizes(page, shotsDir, "notifications-denied")).toEqual([])
+    expect(pageErrors).toEqual([])
+  })
+})
