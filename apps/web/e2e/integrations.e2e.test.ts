@@ -127,6 +127,8 @@ describe("settings › integration", () => {
     await byTestId("settings-page-integration").waitFor()
     expect(await byTestId("integration-useBrowserFetch").getByRole("switch").getAttribute("aria-checked")).toBe("true")
 
+    // Credentials show once an integration is switched on.
+    expect(await byTestId("integration-field-readeckEndpoint").count()).toBe(0)
     await byTestId("integration-enable-readeck").getByRole("switch").click()
     const endpoint = byTestId("integration-field-readeckEndpoint")
     await endpoint.fill("readeck.local")
@@ -140,10 +142,15 @@ describe("settings › integration", () => {
 
     await byTestId("custom-integration-add").click()
     await byTestId("custom-integration-0-name").fill("Hooky")
-    await byTestId("custom-integration-0-icon").fill("🪝")
+    await byTestId("custom-integration-0-icon").fill("★")
     await byTestId("custom-integration-0-url").fill(`${standInOrigin}/hook?src={{url}}`)
     await byTestId("custom-integration-0-headers").fill(`Content-Type: application/json\nX-Hook-Token: ${HOOK_TOKEN}`)
     await byTestId("custom-integration-0-body").fill('{"link": "{{url}}", "name": "{{title}}"}')
+    await byTestId("custom-integration-0").screenshot({ path: path.join(shotsDir, "custom-integration-1280.png") })
+    await page.evaluate(() => {
+      ;(document.activeElement as HTMLElement | null)?.blur()
+      for (const element of document.querySelectorAll("*")) if (element.scrollTop) element.scrollTop = 0
+    })
     expect(await shootBothSizes(page, shotsDir, "integration-page")).toEqual([])
 
     await page.reload()
@@ -164,9 +171,14 @@ describe("Save to … from the entry's more menu", () => {
   it("sends the entry from the browser to Readeck and to the custom integration", async () => {
     await openFirstEntry()
     received.length = 0
+    await byTestId("entry-more").click()
+    await page.getByRole("menuitem", { name: "Save to Readeck" }).waitFor()
+    await page.screenshot({ path: path.join(shotsDir, "entry-more-menu-1280.png") })
+    await page.keyboard.press("Escape")
     await saveFromMoreMenu("Readeck")
     expect(await toastAfterSave("Readeck")).toContain("Saved to Readeck")
-    await saveFromMoreMenu("🪝 Hooky")
+    await page.screenshot({ path: path.join(shotsDir, "saved-toast-1280.png") })
+    await saveFromMoreMenu("★ Hooky")
     expect(await toastAfterSave("Hooky")).toContain("Saved to Hooky")
 
     expect(received.map((r) => [r.method, r.path])).toEqual([
@@ -190,7 +202,7 @@ describe("Save to … from the entry's more menu", () => {
     received.length = 0
     await saveFromMoreMenu("Readeck")
     expect(await toastAfterSave("Readeck")).toContain("Saved to Readeck")
-    await saveFromMoreMenu("🪝 Hooky")
+    await saveFromMoreMenu("★ Hooky")
     expect(await toastAfterSave("Hooky")).toContain("Saved to Hooky")
 
     const [readeck, hook] = received
@@ -213,6 +225,7 @@ describe("Save to … from the entry's more menu", () => {
     const text = await toastAfterSave("Readeck")
     expect(text).toContain("Could not save to Readeck")
     expect(text).toContain('HTTP 401: {"message":"Invalid token"}')
+    await page.screenshot({ path: path.join(shotsDir, "failed-toast-1280.png") })
     expect(pageErrors).toEqual([])
   })
 })

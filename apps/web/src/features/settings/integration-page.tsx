@@ -65,25 +65,25 @@ function KindSection({
         onChange={(value) => settings.set({ [ENABLE_KEY[kind]]: value })}
         testId={`integration-enable-${kind}`}
       />
-      {KIND_FIELDS[kind].map(({ key, kind: fieldKind }) => {
-        const value = settings[key]
-        const problem = fieldError(fieldKind, value)
-        // A required field nags only once its integration is on; a wrong URL is wrong either way.
-        const shown = problem === "required" ? (enabled ? problem : undefined) : value ? problem : undefined
-        return (
-          <FieldRow
-            key={key}
-            label={t(`field.${key}`)}
-            value={value}
-            type={fieldKind === "secret" ? "password" : fieldKind === "url" ? "url" : "text"}
-            placeholder={t(`field.${key}.placeholder`)}
-            error={shown && t(`error.${shown}`)}
-            onChange={(next) => settings.set({ [key]: next })}
-            testId={`integration-field-${key}`}
-          />
-        )
-      })}
-      {kind === "cubox" && (
+      {/* The credentials show while the integration is on; switched off, they are kept for next time. */}
+      {enabled &&
+        KIND_FIELDS[kind].map(({ key, kind: fieldKind }) => {
+          const value = settings[key]
+          const problem = fieldError(fieldKind, value)
+          return (
+            <FieldRow
+              key={key}
+              label={t(`field.${key}`)}
+              value={value}
+              type={fieldKind === "secret" ? "password" : fieldKind === "url" ? "url" : "text"}
+              placeholder={t(`field.${key}.placeholder`)}
+              error={problem && t(`error.${problem}`)}
+              onChange={(next) => settings.set({ [key]: next })}
+              testId={`integration-field-${key}`}
+            />
+          )
+        })}
+      {enabled && kind === "cubox" && (
         <SwitchRow
           label={t("field.cuboxAutoMemo")}
           description={t("field.cuboxAutoMemo.description")}
