@@ -36,11 +36,40 @@ const preflights: string[] = []
 const pageErrors: string[] = []
 let entry = { id: "", url: "", title: "" }
 
+const TORRENT_TITLE = "Open data set, season four"
+const TORRENT_PAGE = "https://torrents.example.com/open-data-4"
+const torrentFeed = () => `<?xml version="1.0"?><rss version="2.0"><channel><title>Seeds</title>
+<link>https://torrents.example.com/</link><item><title>${TORRENT_TITLE}</title><link>${TORRENT_PAGE}</link>
+<description>&lt;p&gt;Season four of the &lt;b&gt;open&lt;/b&gt; data set.&lt;/p&gt;</description><guid>open-data-4</guid><pubDate>${new Date().toUTCString()}</pubDate>
+<enclosure url="${standInOrigin}/files/open-data-4.torrent" type="application/x-bittorrent" length="1234"/>
+</item></channel></rss>`
+
+/** qBittorrent's Web UI API: a form login answering a session cookie, then torrents/add only with that cookie. */
+function answerQbittorrent(
+  headers: IncomingHttpHeaders,
+  pathname: string,
+  body: string,
+  cors: Record<string, string>,
+  res: import("node:http").ServerResponse,
+) {
+  received.push({ method: "POST", path: pathname, headers, body })
+  if (pathname === "/qbt/api/v2/auth/login") {
+    const form = new URLSearchParams(body)
+    const ok = form.get("username") === "admin" && form.get("password") === "qb-pass"
+    res.writeHead(200, { ...cors, ...(ok && { "set-cookie": "SID=qb-session-1; HttpOnly; SameSite=Strict; path=/" }) })
+    res.end(ok ? "Ok." : "Fails.")
+    return
+  }
+  const signedIn = headers.cookie?.includes("SID=qb-session-1")
+  res.writeHead(signedIn ? 200 : 403, cors).end(signedIn ? "Ok." : "Forbidden")
+}
+
 /** A Readeck and a webhook on loopback that record what they receive; behind "CORS", like a proxy would add. */
 function startStandIn(): Promise<void> {
   standIn = createServer((req, res) => {
     const cors = {
       "access-control-allow-origin": req.headers.origin ?? "*",
+      "access-control-allow-credentials": "true",
       "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE",
       "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
     }
@@ -53,6 +82,11 @@ function startStandIn(): Promise<void> {
     req.on("data", (chunk) => (body += chunk))
     req.on("end", () => {
       const url = new URL(req.url ?? "/", standInOrigin)
+      if (url.pathname === "/torrents.xml") {
+        res.writeHead(200, { "content-type": "application/rss+xml" }).end(torrentFeed())
+        return
+      }
+      if (url.pathname.startsWith("/qbt/")) return answerQbittorrent(req.headers, url.pathname, body, cors, res)
       received.push({ method: req.method ?? "", path: url.pathname + url.search, headers: req.headers, body })
       if (url.pathname === "/readeck/api/bookmarks" && req.headers.authorization !== `Bearer ${READECK_TOKEN}`) {
         res.writeHead(401, { ...cors, "content-type": "application/json" }).end('{"message":"Invalid token"}')
@@ -227,6 +261,54 @@ describe("Save to … from the entry's more menu", () => {
     expect(text).toContain('HTTP 401: {"message":"Invalid token"}')
     await page.screenshot({ path: path.join(shotsDir, "failed-toast-1280.png") })
     expect(pageErrors).toEqual([])
+  })
+})
+
+describe("self-hosted kinds", () => {
+  it("send to Outline and qBittorrent (login, then the torrent with its cookie), from the browser and the relay", async () => {
+    const feedId = await subscribe(page, `${standInOrigin}/torrents.xml`)
+    const entryId = await page.evaluate(async (id) => {
+      const answer = await fetch(`/entries?feedId=${id}`).then((r) => r.json())
+      return answer.data[0].entries.id as string
+    }, feedId)
+    await page.goto(`${server.origin}/settings/integration`)
+    await byTestId("integration-enable-outline").getByRole("switch").click()
+    await byTestId("integration-field-outlineEndpoint").fill(`${standInOrigin}/outline/`)
+    await byTestId("integration-field-outlineToken").fill("ol-e2e-token")
+    await byTestId("integration-field-outlineCollection").fill("col-7")
+    await byTestId("integration-enable-qbittorrent").getByRole("switch").click()
+    await byTestId("integration-field-qbittorrentHost").fill(`${standInOrigin}/qbt`)
+    await byTestId("integration-field-qbittorrentUsername").fill("admin")
+    await byTestId("integration-field-qbittorrentPassword").fill("qb-pass")
+    const browserFetch = byTestId("integration-useBrowserFetch").getByRole("switch")
+
+    for (const fromBrowser of [true, false]) {
+      await page.goto(`${server.origin}/settings/integration`)
+      if ((await browserFetch.getAttribute("aria-checked")) !== String(fromBrowser)) await browserFetch.click()
+      await page.goto(`${server.origin}/timeline/view-0/${feedId}/${entryId}`)
+      await byTestId("entry-content").waitFor()
+      received.length = 0
+      await saveFromMoreMenu("Outline")
+      expect(await toastAfterSave("Outline")).toContain("Saved to Outline")
+      await saveFromMoreMenu("qBittorrent")
+      expect(await toastAfterSave("qBittorrent")).toContain("Saved to qBittorrent")
+
+      expect(received.map((r) => [r.method, r.path])).toEqual([
+        ["POST", "/outline/api/documents.create"],
+        ["POST", "/qbt/api/v2/auth/login"],
+        ["POST", "/qbt/api/v2/torrents/add"],
+      ])
+      const [outline, login, add] = received
+      expect(outline!.headers.authorization).toBe("Bearer ol-e2e-token")
+      expect(JSON.parse(outline!.body)).toMatchObject({ title: TORRENT_TITLE, collectionId: "col-7", publish: true })
+      expect(JSON.parse(outline!.body).text).toContain(`Source: <${TORRENT_PAGE}>`)
+      expect(JSON.parse(outline!.body).text).toContain("Season four of the **open** data set.")
+      expect(login!.body).toBe("username=admin&password=qb-pass")
+      expect(add!.headers.cookie).toContain("SID=qb-session-1")
+      expect(add!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/)
+      expect(add!.body).toContain(`name="urls"\r\n\r\n${standInOrigin}/files/open-data-4.torrent\r\n`)
+      expect(add!.headers.origin).toBe(fromBrowser ? server.origin : undefined)
+    }
   })
 })
 
