@@ -2,8 +2,6 @@
 // JSON integration send the open entry from the more menu, first from the browser (the stand-in answers CORS, as a
 // self-hosted service behind a CORS-allowing proxy would), then through the server's relay; a refusal shows the
 // service's answer. The group stays in this browser: it survives a reload and never reaches GET /settings.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import path from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -11,102 +9,31 @@ import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { launchBrowser } from "./support/browser.ts"
 import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 import { type FixtureServer, startFixtureServer } from "./support/fixture-server.ts"
+import { STAND_IN, type StandIn, startStandIn } from "./support/integration-stand-in.ts"
 import { signUp, subscribe } from "./support/shell-kit.ts"
 
 const shotsDir = path.join(screenshotsRoot, "integrations")
-const READECK_TOKEN = "rd-e2e-token-91c"
+const READECK_TOKEN = STAND_IN.readeckToken
 const HOOK_TOKEN = "hook-e2e-secret-3d"
-
-interface Received {
-  method: string
-  path: string
-  headers: IncomingHttpHeaders
-  body: string
-}
+const TORRENT_TITLE = STAND_IN.torrentTitle
+const TORRENT_PAGE = STAND_IN.torrentPage
 
 let fixtures: FixtureServer
 let server: AppServer
 let browser: Browser
 let context: BrowserContext
 let page: Page
-let standIn: Server
+let standIn: StandIn
 let standInOrigin = ""
-const received: Received[] = []
-const preflights: string[] = []
+let received: StandIn["received"] = []
+let preflights: string[] = []
 const pageErrors: string[] = []
 let entry = { id: "", url: "", title: "" }
 
-const TORRENT_TITLE = "Open data set, season four"
-const TORRENT_PAGE = "https://torrents.example.com/open-data-4"
-const torrentFeed = () => `<?xml version="1.0"?><rss version="2.0"><channel><title>Seeds</title>
-<link>https://torrents.example.com/</link><item><title>${TORRENT_TITLE}</title><link>${TORRENT_PAGE}</link>
-<description>&lt;p&gt;Season four of the &lt;b&gt;open&lt;/b&gt; data set.&lt;/p&gt;</description><guid>open-data-4</guid><pubDate>${new Date().toUTCString()}</pubDate>
-<enclosure url="${standInOrigin}/files/open-data-4.torrent" type="application/x-bittorrent" length="1234"/>
-</item></channel></rss>`
-
-/** qBittorrent's Web UI API: a form login answering a session cookie, then torrents/add only with that cookie. */
-function answerQbittorrent(
-  headers: IncomingHttpHeaders,
-  pathname: string,
-  body: string,
-  cors: Record<string, string>,
-  res: import("node:http").ServerResponse,
-) {
-  received.push({ method: "POST", path: pathname, headers, body })
-  if (pathname === "/qbt/api/v2/auth/login") {
-    const form = new URLSearchParams(body)
-    const ok = form.get("username") === "admin" && form.get("password") === "qb-pass"
-    res.writeHead(200, { ...cors, ...(ok && { "set-cookie": "SID=qb-session-1; HttpOnly; SameSite=Strict; path=/" }) })
-    res.end(ok ? "Ok." : "Fails.")
-    return
-  }
-  const signedIn = headers.cookie?.includes("SID=qb-session-1")
-  res.writeHead(signedIn ? 200 : 403, cors).end(signedIn ? "Ok." : "Forbidden")
-}
-
-/** A Readeck and a webhook on loopback that record what they receive; behind "CORS", like a proxy would add. */
-function startStandIn(): Promise<void> {
-  standIn = createServer((req, res) => {
-    const cors = {
-      "access-control-allow-origin": req.headers.origin ?? "*",
-      "access-control-allow-credentials": "true",
-      "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE",
-      "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
-    }
-    if (req.method === "OPTIONS") {
-      preflights.push(req.url ?? "")
-      res.writeHead(204, cors).end()
-      return
-    }
-    let body = ""
-    req.on("data", (chunk) => (body += chunk))
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", standInOrigin)
-      if (url.pathname === "/torrents.xml") {
-        res.writeHead(200, { "content-type": "application/rss+xml" }).end(torrentFeed())
-        return
-      }
-      if (url.pathname.startsWith("/qbt/")) return answerQbittorrent(req.headers, url.pathname, body, cors, res)
-      received.push({ method: req.method ?? "", path: url.pathname + url.search, headers: req.headers, body })
-      if (url.pathname === "/readeck/api/bookmarks" && req.headers.authorization !== `Bearer ${READECK_TOKEN}`) {
-        res.writeHead(401, { ...cors, "content-type": "application/json" }).end('{"message":"Invalid token"}')
-        return
-      }
-      res.writeHead(url.pathname.startsWith("/readeck") ? 202 : 200, { ...cors, "content-type": "application/json" })
-      res.end('{"status":"ok"}')
-    })
-  })
-  return new Promise((resolve) =>
-    standIn.listen(0, "127.0.0.1", () => {
-      standInOrigin = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`
-      resolve()
-    }),
-  )
-}
-
 beforeAll(async () => {
   fixtures = await startFixtureServer()
-  await startStandIn()
+  standIn = await startStandIn()
+  ;({ origin: standInOrigin, received, preflights } = standIn)
   server = await startAppServer()
   browser = await launchBrowser()
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
@@ -120,7 +47,7 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
   await fixtures?.close()
-  await new Promise((resolve) => standIn?.close(resolve))
+  await standIn?.close()
 })
 
 const byTestId = (id: string) => page.getByTestId(id)
@@ -236,7 +163,13 @@ describe("Save to … from the entry's more menu", () => {
     received.length = 0
     await saveFromMoreMenu("Readeck")
     expect(await toastAfterSave("Readeck")).toContain("Saved to Readeck")
-    await saveFromMoreMenu("★ Hooky")
+    // By keyboard: the more button, then the last item of its menu (custom integrations come last).
+    await saveToasts("Hooky").first().waitFor({ state: "detached", timeout: 15_000 })
+    await byTestId("entry-more").focus()
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("End")
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Save to ★ Hooky")
+    await page.keyboard.press("Enter")
     expect(await toastAfterSave("Hooky")).toContain("Saved to Hooky")
 
     const [readeck, hook] = received

@@ -1,6 +1,6 @@
 // Settings › notifications: what this browser allows (the permission, with how to change it; whether Web Push is
 // possible here) and which notifications to show. Delivery from the server is not built yet, and the page says so.
-import { useEffect, useState } from "react"
+import { type ReactNode, useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { cx } from "../../lib/cx.ts"
@@ -41,42 +41,29 @@ export function NotificationsSettingsPage() {
   return (
     <SettingsPage page="notifications">
       <SettingsSection title={t("notifications.section.browser")}>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="notification-permission">
-          <div className="min-w-0 flex-[1_1_12rem]">
-            <p className="text-sm font-medium text-ink">{t("notifications.permission")}</p>
-            <p className="mt-0.5 text-xs leading-relaxed text-ink-soft">
-              {t(`notifications.permission.${permission}.description`)}
-            </p>
-          </div>
-          <span
-            className={cx("rounded-full px-2.5 py-0.5 text-xs font-semibold", TONE[permission])}
-            data-testid="notification-permission-state"
-            data-state={permission}
-            data-watched={watched}
-          >
-            {t(`notifications.permission.${permission}`)}
-          </span>
+        <StatusRow
+          testId="notification-permission"
+          label={t("notifications.permission")}
+          description={t(`notifications.permission.${permission}.description`)}
+          status={t(`notifications.permission.${permission}`)}
+          state={permission}
+          tone={permission}
+          watched={watched}
+        >
           {permission === "default" && (
             <Button size="sm" variant="primary" onClick={() => void ask()} data-testid="notification-ask">
               {t("notifications.ask")}
             </Button>
           )}
-        </div>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="notification-push">
-          <div className="min-w-0 flex-[1_1_12rem]">
-            <p className="text-sm font-medium text-ink">{t("notifications.push")}</p>
-            <p className="mt-0.5 text-xs leading-relaxed text-ink-soft">
-              {t(push ? "notifications.push.yes.description" : "notifications.push.no.description")}
-            </p>
-          </div>
-          <span
-            className={cx("rounded-full px-2.5 py-0.5 text-xs font-semibold", TONE[push ? "granted" : "unsupported"])}
-            data-testid="notification-push-state"
-            data-state={push ? "supported" : "unsupported"}
-          >
-            {t(push ? "notifications.push.yes" : "notifications.push.no")}
-          </span>
-        </div>
+        </StatusRow>
+        <StatusRow
+          testId="notification-push"
+          label={t("notifications.push")}
+          description={t(push ? "notifications.push.yes.description" : "notifications.push.no.description")}
+          status={t(push ? "notifications.push.yes" : "notifications.push.no")}
+          state={push ? "supported" : "unsupported"}
+          tone={push ? "granted" : "unsupported"}
+        />
       </SettingsSection>
 
       <SettingsSection title={t("notifications.section.kinds")}>
@@ -105,6 +92,45 @@ export function NotificationsSettingsPage() {
         </SectionText>
       </SettingsSection>
     </SettingsPage>
+  )
+}
+
+/** A fact about this browser: what it is, what it means, its state as a badge, and what can be done about it. */
+function StatusRow({
+  testId,
+  label,
+  description,
+  status,
+  state,
+  tone,
+  watched,
+  children,
+}: {
+  testId: string
+  label: string
+  description: string
+  status: string
+  state: string
+  tone: PermissionState
+  watched?: boolean
+  children?: ReactNode
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid={testId}>
+      <div className="min-w-0 flex-[1_1_12rem]">
+        <p className="text-sm font-medium text-ink">{label}</p>
+        <p className="mt-0.5 text-xs leading-relaxed text-ink-soft">{description}</p>
+      </div>
+      <span
+        className={cx("rounded-full px-2.5 py-0.5 text-xs font-semibold", TONE[tone])}
+        data-testid={`${testId}-state`}
+        data-state={state}
+        data-watched={watched}
+      >
+        {status}
+      </span>
+      {children}
+    </div>
   )
 }
 
