@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { RELAY_PER_USER } from "../src/routes/integrations.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 import { apiAs, signUp } from "./support/users.ts"
 
@@ -18,6 +19,7 @@ let guarded: TestServer
 let standIn: Server
 let standInUrl: string
 const received: Received[] = []
+const held: (() => void)[] = []
 const lines: string[] = []
 const TOKEN = "rd-secret-token-4f9a"
 
@@ -28,6 +30,7 @@ beforeAll(async () => {
     req.on("end", () => {
       received.push({ method: req.method!, url: req.url!, headers: req.headers, body })
       if (req.url === "/big") return res.end("x".repeat(300 * 1024))
+      if (req.url === "/slow") return held.push(() => res.end("late"))
       if (req.url === "/denied") return res.writeHead(401, { "content-type": "text/plain" }).end("Invalid token")
       res
         .writeHead(202, { "content-type": "application/json", location: "/api/bookmarks/42", "x-other": "dropped" })
@@ -131,6 +134,24 @@ describe("POST /integrations/relay", () => {
     const res = await http("POST", "/integrations/relay", { method: "POST", url: "http://127.0.0.1:9/?token=abc" })
     expect(res.status).toBe(422)
     expect(res.body.reason).toBe("Connection refused")
+  })
+
+  it("lets one user wait on a few relayed requests at once (429, code 1, beyond), not other users", async () => {
+    const http = apiAs(server.url, await signUp(server.url))
+    const other = apiAs(server.url, await signUp(server.url))
+    const slow = { method: "GET", url: `${standInUrl}/slow` }
+    const waiting = Array.from({ length: RELAY_PER_USER }, () => http("POST", "/integrations/relay", slow))
+    await expect.poll(() => held.length).toBe(RELAY_PER_USER)
+    const refused = await http("POST", "/integrations/relay", slow)
+    expect(refused.status).toBe(429)
+    expect(refused.body.code).toBe(1)
+    const theirs = await other("POST", "/integrations/relay", { method: "GET", url: `${standInUrl}/denied` })
+    expect(theirs.body.data.status).toBe(401)
+    for (const release of held.splice(0)) release()
+    for (const answer of await Promise.all(waiting))
+      expect(answer.body.data).toMatchObject({ status: 200, body: "late" })
+    // Once they are answered, the user may relay again.
+    expect((await http("POST", "/integrations/relay", { method: "GET", url: `${standInUrl}/denied` })).status).toBe(200)
   })
 
   it("logs no header value, token or body it relayed", async () => {

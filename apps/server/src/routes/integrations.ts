@@ -32,11 +32,20 @@ const relayBody = z.object({
     .optional(),
 })
 
+/** Relayed requests one user may have waiting at once: saving an entry needs one or two, a loop of them is refused. */
+export const RELAY_PER_USER = 4
+
 export function integrationRoutes(deps: Deps) {
+  const inFlight = new Map<string, number>()
   return new Hono<AppEnv>().post("/relay", async (c) => {
     const input = parse(relayBody, await c.req.json().catch(() => undefined))
+    const userId = userOf(c)
+    const busy = inFlight.get(userId) ?? 0
+    if (busy >= RELAY_PER_USER)
+      throw new AppError(ErrorCode.Lock, { reason: `At most ${RELAY_PER_USER} relayed requests at a time` })
+    inFlight.set(userId, busy + 1)
     // The host only: paths, queries, headers and bodies carry the user's tokens.
-    const fields = { userId: userOf(c), method: input.method, host: new URL(input.url).host }
+    const fields = { userId, method: input.method, host: new URL(input.url).host }
     try {
       const answer = await relayRequest(input, { allowPrivate: deps.config.ALLOW_PRIVATE_NETWORK })
       deps.log.debug("integration relayed", { ...fields, status: answer.status })
@@ -45,6 +54,10 @@ export function integrationRoutes(deps: Deps) {
       if (!(error instanceof RelayError)) throw error
       deps.log.info("integration relay failed", { ...fields, error: error.message })
       throw new AppError(ErrorCode.UnprocessableContent, { reason: error.message })
+    } finally {
+      const left = (inFlight.get(userId) ?? 1) - 1
+      if (left) inFlight.set(userId, left)
+      else inFlight.delete(userId)
     }
   })
 }
