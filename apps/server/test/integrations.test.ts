@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { RELAY_PER_USER } from "../src/routes/integrations.ts"
+import { RELAY_PER_USER } from "../src/services/integrations.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 import { apiAs, signUp } from "./support/users.ts"
 

@@ -4,9 +4,8 @@ import { RELAY_MAX_BODY_BYTES, RELAY_METHODS } from "@tidings/shared"
 import { Hono } from "hono"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
-import { AppError, ErrorCode } from "../errors.ts"
 import { parse } from "../http.ts"
-import { RelayError, relayRequest } from "../reader/relay.ts"
+import { createRelay } from "../services/integrations.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
 const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, "Not a valid header name")
@@ -32,32 +31,10 @@ const relayBody = z.object({
     .optional(),
 })
 
-/** Relayed requests one user may have waiting at once: saving an entry needs one or two, a loop of them is refused. */
-export const RELAY_PER_USER = 4
-
 export function integrationRoutes(deps: Deps) {
-  const inFlight = new Map<string, number>()
+  const relay = createRelay()
   return new Hono<AppEnv>().post("/relay", async (c) => {
     const input = parse(relayBody, await c.req.json().catch(() => undefined))
-    const userId = userOf(c)
-    const busy = inFlight.get(userId) ?? 0
-    if (busy >= RELAY_PER_USER)
-      throw new AppError(ErrorCode.Lock, { reason: `At most ${RELAY_PER_USER} relayed requests at a time` })
-    inFlight.set(userId, busy + 1)
-    // The host only: paths, queries, headers and bodies carry the user's tokens.
-    const fields = { userId, method: input.method, host: new URL(input.url).host }
-    try {
-      const answer = await relayRequest(input, { allowPrivate: deps.config.ALLOW_PRIVATE_NETWORK })
-      deps.log.debug("integration relayed", { ...fields, status: answer.status })
-      return c.json(ok(answer))
-    } catch (error) {
-      if (!(error instanceof RelayError)) throw error
-      deps.log.info("integration relay failed", { ...fields, error: error.message })
-      throw new AppError(ErrorCode.UnprocessableContent, { reason: error.message })
-    } finally {
-      const left = (inFlight.get(userId) ?? 1) - 1
-      if (left) inFlight.set(userId, left)
-      else inFlight.delete(userId)
-    }
+    return c.json(ok(await relay(deps, userOf(c), input)))
   })
 }
