@@ -21,6 +21,7 @@ import type { AppEnv } from "./routes/env.ts"
 import { feedRoutes } from "./routes/feeds.ts"
 import { inboxEntryRoutes } from "./routes/inbox-entries.ts"
 import { inboxIngressRoutes, inboxRoutes } from "./routes/inboxes.ts"
+import { integrationRoutes } from "./routes/integrations.ts"
 import { invitationRoutes } from "./routes/invitations.ts"
 import { listRoutes } from "./routes/lists.ts"
 import { healthRoutes, probeRoutes } from "./routes/probes.ts"
@@ -99,6 +100,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/profiles", profileRoutes(deps)],
     ["/invitations", invitationRoutes(deps)],
     ["/data", dataRoutes(deps, jobs)],
+    ["/integrations", integrationRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
     app.use(prefix, session)

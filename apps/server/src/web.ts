@@ -32,7 +32,9 @@ const contentSecurityPolicy = [
   "media-src * data: blob:",
   "frame-src https:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  // Integrations send entries from the browser to services the user names (their Readeck, Outline, a webhook…), so
+  // requests may go to any http(s) host; scripts stay limited to our own, which is what keeps injected code out.
+  "connect-src 'self' http: https:",
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",

@@ -69,6 +69,12 @@ describe("the app shell", () => {
     expect(nav.headers["cache-control"]).toBe("no-cache")
     expect(nav.headers["cache-control"]).not.toContain("immutable")
   })
+
+  it("lets scripts come only from its own origin, while integrations may connect to any http(s) host", async () => {
+    const policy = String((await rawGet(`${server.url}/`)).headers["content-security-policy"])
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'")
+    expect(policy).toContain("connect-src 'self' http: https:")
+  })
 })
 
 describe("static assets", () => {

@@ -5,6 +5,7 @@ import type app from "./locales/en/app.json"
 import type auth from "./locales/en/auth.json"
 import type common from "./locales/en/common.json"
 import type errors from "./locales/en/errors.json"
+import type integrations from "./locales/en/integrations.json"
 import type lists from "./locales/en/lists.json"
 import type settings from "./locales/en/settings.json"
 import type views from "./locales/en/views.json"
@@ -19,6 +20,7 @@ declare module "i18next" {
       auth: typeof auth
       common: typeof common
       errors: typeof errors
+      integrations: typeof integrations
       lists: typeof lists
       views: typeof views
       settings: typeof settings

@@ -11,7 +11,17 @@ const fileParts = (path: string) => {
   return { lang, ns: file }
 }
 
-export const namespaces = ["actions", "app", "auth", "common", "errors", "lists", "settings", "views"] as const
+export const namespaces = [
+  "actions",
+  "app",
+  "auth",
+  "common",
+  "errors",
+  "integrations",
+  "lists",
+  "settings",
+  "views",
+] as const
 
 export const englishResources: Record<string, Namespace> = Object.fromEntries(
   Object.entries(bundled).map(([path, data]) => [fileParts(path).ns, data]),

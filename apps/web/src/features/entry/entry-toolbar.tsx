@@ -6,6 +6,7 @@ import { Icon } from "../../components/ui/icons.tsx"
 import { PopupMenu, useMenu } from "../../components/ui/menu.tsx"
 import { cx } from "../../lib/cx.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
+import { useIntegrationActions } from "../integrations/use-integration-actions.ts"
 import { type EntryViewMode, useEntryActions } from "./use-entry-actions.ts"
 
 const LEGACY_TEST_IDS: Partial<Record<string, string>> = { read: "toggle-read", star: "toggle-star" }
@@ -24,6 +25,12 @@ export function EntryToolbar({ detail, view, mode, onMode }: EntryToolbarProps) 
   const menu = useMenu()
   const main = order.main.flatMap((id) => (actions[id] ? [{ id, ...actions[id] }] : []))
   const more = order.more.flatMap((id) => (actions[id] ? [{ id, ...actions[id] }] : []))
+  // "Save to <service>" for each enabled integration, after the entry's own actions.
+  const integrations = useIntegrationActions(detail)
+  const moreItems = [
+    ...more.map((action) => ({ label: action.label, icon: action.icon, onSelect: action.run })),
+    ...integrations.map((action) => ({ label: action.label, icon: action.icon, onSelect: action.run })),
+  ]
 
   return (
     <div className="flex items-center gap-0.5" role="toolbar" aria-label={t("entry.actions")}>
@@ -50,7 +57,7 @@ export function EntryToolbar({ detail, view, mode, onMode }: EntryToolbarProps) 
           />
         </Button>
       ))}
-      {more.length > 0 && (
+      {moreItems.length > 0 && (
         <Button
           variant="ghost"
           size="icon"
@@ -64,12 +71,7 @@ export function EntryToolbar({ detail, view, mode, onMode }: EntryToolbarProps) 
         </Button>
       )}
       {menu.position && (
-        <PopupMenu
-          position={menu.position}
-          onClose={menu.close}
-          label={t("entry.more")}
-          items={more.map((action) => ({ label: action.label, icon: action.icon, onSelect: action.run }))}
-        />
+        <PopupMenu position={menu.position} onClose={menu.close} label={t("entry.more")} items={moreItems} />
       )}
     </div>
   )

@@ -1,0 +1,137 @@
+// Settings › notifications: what this browser allows (the permission, with how to change it; whether Web Push is
+// possible here) and which notifications to show. Delivery from the server is not built yet, and the page says so.
+import { type ReactNode, useEffect, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { Button } from "../../components/ui/button.tsx"
+import { cx } from "../../lib/cx.ts"
+import {
+  NOTIFICATION_KINDS,
+  notificationPermission,
+  type PermissionState,
+  pushSupported,
+  useNotificationChoices,
+  watchNotificationPermission,
+} from "./notification-choices.ts"
+import { SectionText, SettingsSection, SwitchRow } from "./setting-controls.tsx"
+import { SettingsPage } from "./settings-page.tsx"
+
+const TONE: Record<PermissionState, string> = {
+  granted: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
+  denied: "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200",
+  default: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+  unsupported: "bg-hover text-ink-soft",
+}
+
+export function NotificationsSettingsPage() {
+  const { t } = useTranslation("integrations")
+  const [permission, setPermission] = useState<PermissionState>(notificationPermission)
+  const choices = useNotificationChoices()
+  // Whether the Permissions API has answered (it knows the state the Notification API may only guess at).
+  const [watched, setWatched] = useState(false)
+  useEffect(() => {
+    const stop = watchNotificationPermission((state) => {
+      setPermission(state)
+      setWatched(true)
+    })
+    return () => void stop.then((run) => run())
+  }, [])
+  const ask = async () => setPermission(await Notification.requestPermission())
+  const push = pushSupported()
+
+  return (
+    <SettingsPage page="notifications">
+      <SettingsSection title={t("notifications.section.browser")}>
+        <StatusRow
+          testId="notification-permission"
+          label={t("notifications.permission")}
+          description={t(`notifications.permission.${permission}.description`)}
+          status={t(`notifications.permission.${permission}`)}
+          state={permission}
+          tone={permission}
+          watched={watched}
+        >
+          {permission === "default" && (
+            <Button size="sm" variant="primary" onClick={() => void ask()} data-testid="notification-ask">
+              {t("notifications.ask")}
+            </Button>
+          )}
+        </StatusRow>
+        <StatusRow
+          testId="notification-push"
+          label={t("notifications.push")}
+          description={t(push ? "notifications.push.yes.description" : "notifications.push.no.description")}
+          status={t(push ? "notifications.push.yes" : "notifications.push.no")}
+          state={push ? "supported" : "unsupported"}
+          tone={push ? "granted" : "unsupported"}
+        />
+      </SettingsSection>
+
+      <SettingsSection title={t("notifications.section.kinds")}>
+        {NOTIFICATION_KINDS.map((kind) => (
+          <SwitchRow
+            key={kind}
+            label={t(`notifications.kind.${kind}`)}
+            description={t(`notifications.kind.${kind}.description`)}
+            checked={choices.kinds[kind]}
+            onChange={(on) => choices.setKind(kind, on)}
+            testId={`notification-kind-${kind}`}
+          />
+        ))}
+        <SwitchRow
+          label={t("notifications.onlyWhenHidden")}
+          description={t("notifications.onlyWhenHidden.description")}
+          checked={choices.onlyWhenHidden}
+          onChange={choices.setOnlyWhenHidden}
+          testId="notification-onlyWhenHidden"
+        />
+      </SettingsSection>
+
+      <SettingsSection title={t("notifications.section.delivery")}>
+        <SectionText>
+          <span data-testid="notification-delivery-note">{t("notifications.delivery")}</span>
+        </SectionText>
+      </SettingsSection>
+    </SettingsPage>
+  )
+}
+
+/** A fact about this browser: what it is, what it means, its state as a badge, and what can be done about it. */
+function StatusRow({
+  testId,
+  label,
+  description,
+  status,
+  state,
+  tone,
+  watched,
+  children,
+}: {
+  testId: string
+  label: string
+  description: string
+  status: string
+  state: string
+  tone: PermissionState
+  watched?: boolean
+  children?: ReactNode
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid={testId}>
+      <div className="min-w-0 flex-[1_1_12rem]">
+        <p className="text-sm font-medium text-ink">{label}</p>
+        <p className="mt-0.5 text-xs leading-relaxed text-ink-soft">{description}</p>
+      </div>
+      <span
+        className={cx("rounded-full px-2.5 py-0.5 text-xs font-semibold", TONE[tone])}
+        data-testid={`${testId}-state`}
+        data-state={state}
+        data-watched={watched}
+      >
+        {status}
+      </span>
+      {children}
+    </div>
+  )
+}
+
+export { NotificationsSettingsPage as Component }
