@@ -33,6 +33,16 @@ export async function getEntry(id: string, signal?: AbortSignal): Promise<EntryD
   return answer.data ?? null
 }
 
+/** POST /entries/stream: the content of up to 30 entries, one `{"id","content"}` per line (NDJSON). */
+export async function streamEntryContents(ids: string[]): Promise<{ id: string; content: string | null }[]> {
+  const text = await request<string>("/entries/stream", { method: "POST", body: { ids }, handleErrors: false })
+  if (typeof text !== "string") return []
+  return text
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as { id: string; content: string | null })
+}
+
 /**
  * GET /entries with a search text, for the palette's server results. A server that ignores `keyword` answers
  * with its latest entries; the palette keeps only those that match, so nothing unrelated shows.

@@ -93,13 +93,25 @@ async function writtenCopy() {
   const storage = memoryStorage()
   const timer = manualTimer()
   const client = new QueryClient()
-  const cache = startLocalCache(client, db, "u1", { storage, later: timer.later })
+  const asked: string[][] = []
+  const cache = startLocalCache(client, db, "u1", {
+    storage,
+    later: timer.later,
+    fetchContents: async (ids) => {
+      asked.push(ids)
+      return ids.map((id) => ({ id, content: `<p>Body of ${id}</p>` }))
+    },
+  })
   await cache.hydrated
   client.setQueryData(queryKeys.subscriptions, subs)
   client.setQueryData(queryKeys.unread, { f1: 2 })
   client.setQueryData(queryKeys.entries(unreadFilter), { pages: [[item(4), item(3)]], pageParams: [undefined] })
   timer.fire()
-  await cache.flush()
+  // The entries written without content get it through the stream, once.
+  await expect
+    .poll(async () => (await db.query("SELECT id, content FROM entries ORDER BY id")).map((row) => row.content))
+    .toEqual(["<p>Body of e3</p>", "<p>Body of e4</p>"])
+  expect(asked).toEqual([["e3", "e4"]])
   cache.stop()
   return { db, storage }
 }
@@ -123,6 +135,17 @@ describe("the local cache", () => {
       .toEqual([item(4), item(3)])
     // What came from the local copy is old: the server is still asked.
     expect(client.getQueryState(queryKeys.subscriptions)?.dataUpdatedAt).toBe(1)
+    cache.stop()
+  })
+
+  it("opens a kept entry with its content without the network", async () => {
+    const { db, storage } = await writtenCopy()
+    const client = new QueryClient()
+    const cache = startLocalCache(client, db, "u1", { storage })
+    void client.prefetchQuery({ queryKey: queryKeys.entry("e4"), queryFn: never })
+    await expect
+      .poll(() => client.getQueryData<{ entries: { content: string } }>(queryKeys.entry("e4"))?.entries.content)
+      .toBe("<p>Body of e4</p>")
     cache.stop()
   })
 

@@ -10,16 +10,21 @@ import {
   LOCAL_KEY_PREFIX,
   type UnreadCounts,
 } from "@tidings/shared"
+import { streamEntryContents } from "../api/entries.ts"
 import { ENTRY_PAGE_LIMIT, type EntryFilter } from "../queries/entry-filter.ts"
 import { queryKeys } from "../queries/keys.ts"
 import type { LocalDatabase } from "./client.ts"
 import {
+  entryDetailFrom,
   entryItemsFrom,
   feedSubscriptionsFrom,
   loadEntryPageSql,
+  loadEntrySql,
   loadFeedSubscriptionsSql,
   loadUnreadSql,
+  missingContentSql,
   type Statement,
+  saveContent,
   saveEntryItems,
   saveFeedSubscriptions,
   saveUnread,
@@ -31,6 +36,8 @@ export const USER_ID_KEY = `${LOCAL_KEY_PREFIX}user_id`
 export const APP_VERSION_KEY = `${LOCAL_KEY_PREFIX}app_version`
 /** Writes wait this long after the last change of the same data (spec: stream and settings debounce of 1000 ms). */
 export const WRITE_DELAY_MS = 1000
+/** Entries whose content one POST /entries/stream asks for. */
+export const STREAM_BATCH = 30
 /** Pages of one timeline written back: the rest are fetched again when scrolled to. */
 const PAGES_KEPT = 3
 
@@ -43,6 +50,7 @@ export interface LocalCacheOptions {
   storage?: Pick<Storage, "getItem" | "setItem">
   now?: () => number
   later?: (run: () => void, ms: number) => () => void
+  fetchContents?: (ids: string[]) => Promise<{ id: string; content: string | null }[]>
 }
 
 export interface LocalCache {
@@ -72,6 +80,7 @@ export function startLocalCache(
   const upgraded = (storage.getItem(APP_VERSION_KEY) ?? APP_VERSION) !== APP_VERSION
   storage.setItem(APP_VERSION_KEY, APP_VERSION)
   const previousUser = storage.getItem(USER_ID_KEY)
+  const fetchContents = options.fetchContents ?? streamEntryContents
 
   let applying = false
   let stopped = false
@@ -90,7 +99,34 @@ export function startLocalCache(
   const schedule = (key: string, build: () => Statement[]) => {
     pending.set(key, build)
     cancelTimer?.()
-    cancelTimer = later(() => void flush(), WRITE_DELAY_MS)
+    cancelTimer = later(() => void flush().then(streamContents), WRITE_DELAY_MS)
+  }
+
+  // The entries in view get their content through POST /entries/stream, so a kept entry opens without a network.
+  const wanted = new Set<string>()
+  const streamContents = async () => {
+    const ids = [...wanted]
+    wanted.clear()
+    for (let start = 0; start < ids.length && !stopped; start += STREAM_BATCH) {
+      const missing = missingContentSql(ids.slice(start, start + STREAM_BATCH))
+      const without = (await db.query(missing.sql, missing.params)).map((row) => String(row.id))
+      if (!without.length) continue
+      try {
+        const contents = await fetchContents(without)
+        await db.transaction(contents.map((entry) => saveContent(entry.id, entry.content)))
+      } catch (error) {
+        console.warn("Entry contents could not be fetched for the local copy", error)
+        return
+      }
+    }
+  }
+
+  const hydrateEntry = async (query: Query) => {
+    const id = query.queryKey[1]
+    if (typeof id !== "string" || !id || query.state.data !== undefined) return
+    const statement = loadEntrySql(id)
+    const detail = entryDetailFrom(await db.query(statement.sql, statement.params))
+    if (detail && !stopped) setFromLocal(query.queryKey, detail)
   }
 
   const setFromLocal = <T>(key: readonly unknown[], data: T) => {
@@ -135,16 +171,18 @@ export function startLocalCache(
     const key = event.query.queryKey
     if (event.type === "added" && key[0] === queryKeys.entriesRoot[0])
       void hydrated.then(() => hydrateEntries(event.query))
+    if (event.type === "added" && key[0] === queryKeys.entry("")[0]) void hydrated.then(() => hydrateEntry(event.query))
     if (event.type !== "updated" || event.action.type !== "success" || applying) return
     const data = event.query.state.data
     if (data === undefined) return
     if (key[0] === queryKeys.subscriptions[0] && key.length === 1)
       schedule("subscriptions", () => saveFeedSubscriptions(userId, data as FeedSubscription[]))
     else if (key[0] === queryKeys.unread[0]) schedule("unread", () => saveUnread(data as UnreadCounts))
-    else if (key[0] === queryKeys.entriesRoot[0])
-      schedule(`entries:${event.query.queryHash}`, () =>
-        saveEntryItems((data as InfinitePages).pages.slice(0, PAGES_KEPT).flat()),
-      )
+    else if (key[0] === queryKeys.entriesRoot[0]) {
+      const items = (data as InfinitePages).pages.slice(0, PAGES_KEPT).flat()
+      for (const item of items) if (item.entries.content == null) wanted.add(item.entries.id)
+      schedule(`entries:${event.query.queryHash}`, () => saveEntryItems(items))
+    }
   })
 
   return {

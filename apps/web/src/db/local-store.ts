@@ -1,7 +1,7 @@
 // The wire shapes the screens use, written to and read from the local database's tables (spec client §3): the
 // user's feed subscriptions with their feeds, the unread counts, and the entries of the timeline pages with their
 // feeds and stars. Statements only: the caller runs them through the worker (client.ts) or, in tests, directly.
-import type { EntryListItem, Feed, FeedSubscription, UnreadCounts } from "@tidings/shared"
+import type { EntryDetail, EntryListItem, Feed, FeedSubscription, UnreadCounts } from "@tidings/shared"
 import type { EntryFilter } from "../queries/entry-filter.ts"
 import type { Row } from "./migrate.ts"
 
@@ -18,6 +18,11 @@ const iso = (value: unknown) => (typeof value === "number" ? new Date(value).toI
 
 const FEED_COLUMNS =
   "id, title, url, description, image, error_at, site_url, owner_user_id, error_message, tip_user_ids, updated_at, language, checked_at"
+
+/** The feed's columns next to another table's, as f_<column> (read back by feedFrom(row, "f_")). */
+const FEED_SELECT = FEED_COLUMNS.split(", ")
+  .map((column) => `f.${column} AS f_${column}`)
+  .join(", ")
 
 function feedRow(feed: Feed): Statement {
   return {
@@ -88,11 +93,7 @@ export function saveFeedSubscriptions(userId: string, subs: FeedSubscription[]):
 }
 
 export const loadFeedSubscriptionsSql = (userId: string): Statement => ({
-  sql: `SELECT s.*, f.id AS f_id, f.title AS f_title, f.url AS f_url, f.description AS f_description,
-               f.image AS f_image, f.error_at AS f_error_at, f.site_url AS f_site_url,
-               f.owner_user_id AS f_owner_user_id, f.error_message AS f_error_message,
-               f.tip_user_ids AS f_tip_user_ids, f.updated_at AS f_updated_at, f.language AS f_language,
-               f.checked_at AS f_checked_at
+  sql: `SELECT s.*, ${FEED_SELECT}
           FROM subscriptions s JOIN feeds f ON f.id = s.feed_id
          WHERE s.user_id = ? AND s.type = 'feed' ORDER BY s.created_at, s.feed_id`,
   params: [userId],
@@ -211,17 +212,46 @@ export function loadEntryPageSql(filter: EntryFilter, limit: number): Statement 
   if (filter.isCollection) where.push("c.entry_id IS NOT NULL")
   params.push(limit)
   return {
-    sql: `SELECT e.*, c.created_at AS starred_at, f.id AS f_id, f.title AS f_title, f.url AS f_url,
-                 f.description AS f_description, f.image AS f_image, f.error_at AS f_error_at,
-                 f.site_url AS f_site_url, f.owner_user_id AS f_owner_user_id, f.error_message AS f_error_message,
-                 f.tip_user_ids AS f_tip_user_ids, f.updated_at AS f_updated_at, f.language AS f_language,
-                 f.checked_at AS f_checked_at
+    sql: `SELECT e.*, c.created_at AS starred_at, ${FEED_SELECT}
             FROM entries e JOIN feeds f ON f.id = e.feed_id LEFT JOIN collections c ON c.entry_id = e.id
            WHERE ${where.join(" AND ")}
            ORDER BY ${filter.isCollection ? "c.created_at" : "e.published_at"} DESC, e.id DESC LIMIT ?`,
     params,
   }
 }
+
+/** One kept entry as the entry view asks for it (GET /entries?id=), with its content. */
+export const loadEntrySql = (id: string): Statement => ({
+  sql: `SELECT e.*, c.created_at AS starred_at, ${FEED_SELECT}
+          FROM entries e JOIN feeds f ON f.id = e.feed_id LEFT JOIN collections c ON c.entry_id = e.id
+         WHERE e.id = ? AND e.content IS NOT NULL`,
+  params: [id],
+})
+
+export function entryDetailFrom(rows: Row[]): EntryDetail | undefined {
+  const [item] = entryItemsFrom(rows, true)
+  if (!item) return undefined
+  const { feeds, read, view, collections, settings } = item
+  return {
+    entries: { ...item.entries, content: item.entries.content ?? null },
+    feeds,
+    read,
+    view,
+    ...(collections ? { collections } : {}),
+    ...(settings ? { settings } : {}),
+  }
+}
+
+/** Of these entries, the ones kept without their content. */
+export const missingContentSql = (ids: string[]): Statement => ({
+  sql: `SELECT id FROM entries WHERE content IS NULL AND id IN (${ids.map(() => "?").join(", ")})`,
+  params: ids,
+})
+
+export const saveContent = (id: string, content: string | null): Statement => ({
+  sql: "UPDATE entries SET content = ? WHERE id = ?",
+  params: [content, id],
+})
 
 export function entryItemsFrom(rows: Row[], withContent: boolean): EntryListItem[] {
   return rows.map((row) => {
