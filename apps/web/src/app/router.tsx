@@ -48,6 +48,7 @@ export function createAppRouter() {
                 { path: "profile", lazy: () => import("../features/settings/profile-page.tsx") },
                 { path: "invitations", lazy: () => import("../features/settings/invitations-page.tsx") },
                 { path: "data-control", lazy: () => import("../features/settings/data-control-page.tsx") },
+                { path: "feeds", lazy: () => import("../features/settings/feeds-page.tsx") },
                 ...PLANNED_PAGES.map((page) => ({
                   path: page,
                   lazy: () => import("../features/settings/planned-page.tsx"),

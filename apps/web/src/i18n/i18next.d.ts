@@ -6,6 +6,7 @@ import type common from "./locales/en/common.json"
 import type errors from "./locales/en/errors.json"
 import type lists from "./locales/en/lists.json"
 import type settings from "./locales/en/settings.json"
+import type subscriptions from "./locales/en/subscriptions.json"
 import type views from "./locales/en/views.json"
 
 declare module "i18next" {
@@ -20,6 +21,7 @@ declare module "i18next" {
       lists: typeof lists
       views: typeof views
       settings: typeof settings
+      subscriptions: typeof subscriptions
     }
   }
 }

@@ -19,7 +19,6 @@ export const SETTINGS_PAGE_IDS: SettingsPageId[] = SETTINGS_NAV.flatMap((group) 
 export const PLANNED_PAGES = [
   "notifications",
   "integration",
-  "feeds",
   "plan",
   "referral",
 ] as const satisfies readonly SettingsPageId[]
