@@ -1,5 +1,7 @@
-// Which category folders are open in the sidebar. Renaming a folder keeps its state (spec §4).
+// Which category folders are open in the sidebar (renaming a folder keeps its state, spec §4), and the feeds
+// multi-selected there, kept here so the selection survives the sidebar moving into the phone drawer and back.
 import { create } from "zustand"
+import { emptySelection, type Selection } from "../lib/selection.ts"
 
 export const folderKey = (view: number, category: string) => `${view}:${category}`
 
@@ -11,6 +13,8 @@ interface SidebarState {
   setOpen: (view: number, category: string, open: boolean) => void
   /** Carries the open or closed state of `from` over to `to` (a renamed folder). */
   rename: (view: number, from: string, to: string) => void
+  selection: Selection
+  setSelection: (selection: Selection) => void
 }
 
 function withFolder(openFolders: Record<string, true>, key: string, open: boolean): Record<string, true> {
@@ -20,6 +24,8 @@ function withFolder(openFolders: Record<string, true>, key: string, open: boolea
 
 export const useSidebarStore = create<SidebarState>()((set, get) => ({
   openFolders: {},
+  selection: emptySelection,
+  setSelection: (selection) => set({ selection }),
   toggle: (view, category) =>
     set((state) => {
       const key = folderKey(view, category)

@@ -26,35 +26,37 @@ export function BulkActions(props: { selected: FeedSubscription[]; all: FeedSubs
   return (
     <section
       aria-label={t("bulk.label")}
-      className="flex flex-wrap items-center gap-2 rounded-xl border border-line bg-surface px-3 py-2 dark:bg-surface-raised"
+      className="flex min-h-11 flex-wrap items-center gap-2 rounded-xl border border-line bg-surface px-3 py-1.5 dark:bg-surface-raised"
       data-testid="bulk-actions"
     >
-      <p role="status" className="mr-auto text-sm font-medium" data-testid="bulk-count">
+      <p role="status" className="mr-auto text-sm text-ink-soft" data-testid="bulk-count">
         {none ? t("bulk.none") : t("sidebar.selected_count", { count: selected.length })}
       </p>
-      <Button size="sm" disabled={none} onClick={() => setDialog("move")} data-testid="bulk-move">
-        <Icon name="folder" className="size-3.5" />
-        {t("bulk.move")}
-      </Button>
-      <Button
-        size="sm"
-        disabled={none}
-        aria-haspopup="menu"
-        onClick={(event: MouseEvent<HTMLButtonElement>) => viewMenu.openBelow(event.currentTarget)}
-        data-testid="bulk-view"
-      >
-        {t("bulk.view")}
-      </Button>
-      <Button
-        size="sm"
-        variant="danger"
-        disabled={none}
-        onClick={() => setDialog("unsubscribe")}
-        data-testid="bulk-unsubscribe"
-      >
-        <Icon name="trash" className="size-3.5" />
-        {t("bulk.unsubscribe")}
-      </Button>
+      {!none && (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setDialog("move")} data-testid="bulk-move">
+            <Icon name="folder" className="size-3.5" />
+            {t("bulk.move")}
+          </Button>
+          <Button
+            size="sm"
+            aria-haspopup="menu"
+            onClick={(event: MouseEvent<HTMLButtonElement>) => viewMenu.openBelow(event.currentTarget)}
+            data-testid="bulk-view"
+          >
+            {t("bulk.view")}
+          </Button>
+          <Button
+            size="sm"
+            className="text-red-700 dark:text-red-400"
+            onClick={() => setDialog("unsubscribe")}
+            data-testid="bulk-unsubscribe"
+          >
+            <Icon name="trash" className="size-3.5" />
+            {t("bulk.unsubscribe")}
+          </Button>
+        </div>
+      )}
       {viewMenu.position && (
         <PopupMenu
           position={viewMenu.position}

@@ -79,6 +79,9 @@ export function StatusCell({ row }: { row: SourceRow }) {
       <span className="inline-flex items-center gap-1 text-xs font-medium text-red-700 dark:text-red-400">
         <Icon name="wifiOff" className="size-3.5" />
         {t("table.failing")}
+        <span className="font-normal">
+          · <DateText ms={Date.parse(row.errorAt)} relative />
+        </span>
       </span>
       {admin && (
         <Button

@@ -1,11 +1,13 @@
 // The sidebar's multi-selection: mod (⌘ / Ctrl) + click picks feeds one by one, shift + click a range in the
 // order shown; a plain click opens the feed and ends the selection, as does Escape.
 import type { FeedSubscription } from "@tidings/shared"
-import { type MouseEvent, useEffect, useState } from "react"
-import { emptySelection, keepShown, type Selection, selectRange, toggleOne } from "./selection.ts"
+import { type MouseEvent, useEffect } from "react"
+import { emptySelection, keepShown, selectRange, toggleOne } from "../../lib/selection.ts"
+import { useSidebarStore } from "../../stores/sidebar-store.ts"
 
 export function useSidebarSelection(order: string[]) {
-  const [stored, setSelection] = useState<Selection>(emptySelection)
+  const stored = useSidebarStore((state) => state.selection)
+  const setSelection = useSidebarStore((state) => state.setSelection)
   // Feeds that left the tree (unsubscribed, another view) leave the selection too.
   const selection = keepShown(stored, order)
   const clear = () => setSelection(emptySelection)
@@ -17,7 +19,7 @@ export function useSidebarSelection(order: string[]) {
     }
     window.addEventListener("keydown", onKey)
     return () => window.removeEventListener("keydown", onKey)
-  }, [selection.ids.size])
+  }, [selection.ids.size, setSelection])
 
   const onRowClick = (sub: FeedSubscription, event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey) {

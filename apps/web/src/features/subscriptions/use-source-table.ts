@@ -1,8 +1,6 @@
 // State of settings › feeds: the rows (feeds from the shared subscription cache, so every optimistic change shows
 // here and in the sidebar alike; lists and inboxes beside them), the filter, the sort and the checkbox selection.
 import { type MouseEvent, useState } from "react"
-import { useOtherSubscriptions, useSubscriptions } from "../../queries/subscriptions.ts"
-import { useUnreadCounts } from "../../queries/unread.ts"
 import {
   emptySelection,
   headerState,
@@ -11,7 +9,9 @@ import {
   selectRange,
   toggleAll,
   toggleOne,
-} from "./selection.ts"
+} from "../../lib/selection.ts"
+import { useOtherSubscriptions, useSubscriptions } from "../../queries/subscriptions.ts"
+import { useUnreadCounts } from "../../queries/unread.ts"
 import {
   DEFAULT_SORT,
   filterRows,
