@@ -251,10 +251,45 @@ describe("the sidebar", () => {
       .toEqual(["Picked", "Picked"])
     expect(await byTestId("sidebar-selection-bar").count()).toBe(0)
   })
+
+  it("moves a feed by keyboard through its menu's Move to category…", async () => {
+    await openFolder("Picked")
+    await feedItem("flaky").focus()
+    await page.keyboard.press("Tab")
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("sidebar-row-menu")
+    await page.keyboard.press("Enter")
+    await page.getByRole("menuitem", { name: "Edit" }).waitFor()
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.press("Enter")
+    const select = byTestId("move-category-select")
+    await select.waitFor()
+    expect(await select.evaluate((element) => element === document.activeElement)).toBe(true)
+    // Its category comes picked; the next one down is Technology. Then Cancel, then Move.
+    expect(await select.inputValue()).toBe("Picked")
+    await page.keyboard.press("ArrowDown")
+    expect(await select.inputValue()).toBe("Technology")
+    await page.keyboard.press("Tab")
+    await page.keyboard.press("Tab")
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("move-category-submit")
+    await page.keyboard.press("Enter")
+    await expect.poll(async () => (await serverSub("flaky"))?.category).toBe("Technology")
+    await folder("Technology").locator(`[data-testid="feed-item"][data-id="${ids.flaky}"]`).waitFor()
+  })
+
+  it("deletes a category: its feeds stay, without a category", async () => {
+    await folder("Picked").getByTestId("folder-link").click({ button: "right" })
+    await page.getByRole("menuitem", { name: "Delete category" }).click()
+    await page.locator("dialog[open]").getByTestId("confirm-dialog-confirm").click()
+    await folder("Picked").waitFor({ state: "detached" })
+    await byTestId("loose-feeds").locator(`[data-testid="feed-item"][data-id="${ids.aurora}"]`).waitFor()
+    await expect.poll(async () => (await serverSub("aurora"))?.category ?? null).toBeNull()
+  })
 })
 
 describe("settings › feeds", () => {
   it("shows a failing feed's error, and retry shows it healthy once the feed answers again", async () => {
+    // An inbox shows beside the feeds with its kind (managed on its own page, so no checkbox).
+    expect((await api("POST", "/inboxes", { handle: "clippings", title: "Clippings" })).status).toBe(200)
     flaky.failing = true
     const refresh = await api("POST", "/feeds/refresh", { id: ids.flaky })
     expect(refresh.json.code).toBe(2003)
@@ -262,6 +297,9 @@ describe("settings › feeds", () => {
     await byTestId("sources-table").waitFor()
     await expect.poll(() => sourceRow("flaky").getByTestId("source-error").textContent()).toContain("500")
     expect(await sourceRow("flaky").getByTestId("source-status").getAttribute("data-state")).toBe("error")
+    const inbox = page.locator('[data-testid="source-row"][data-kind="inbox"]')
+    expect(await inbox.getByTestId("source-title").textContent()).toBe("Clippings")
+    expect(await inbox.getByTestId("select-row").count()).toBe(0)
     expect(await shootBothSizes(page, shotsDir, "settings-feeds")).toEqual([])
 
     flaky.failing = false
@@ -271,14 +309,17 @@ describe("settings › feeds", () => {
   })
 
   it("sorts by a column header, ticks two feeds, moves them and unsubscribes them in bulk", async () => {
-    const titles = () => page.getByTestId("source-title").allTextContents()
+    const titles = () =>
+      page.locator('[data-testid="source-row"][data-kind="feed"] [data-testid="source-title"]').allTextContents()
     await expect.poll(titles).toEqual(["Aurora Weekly", "Flaky Fixture", "My Cedar"])
     await byTestId("sort-title").click()
     await expect.poll(titles).toEqual(["My Cedar", "Flaky Fixture", "Aurora Weekly"])
     expect(await page.locator("th[aria-sort=descending]").textContent()).toBe("Title")
+    // By category: Technology first, the feeds without one last (by title).
     await byTestId("sort-category").click()
     expect(await page.locator("th[aria-sort=ascending]").textContent()).toBe("Category")
-    await expect.poll(titles).toEqual(["Aurora Weekly", "Flaky Fixture", "My Cedar"])
+    expect(await page.locator("th[aria-sort=descending]").count()).toBe(0)
+    await expect.poll(titles).toEqual(["Flaky Fixture", "My Cedar", "Aurora Weekly"])
 
     // Space on a focused checkbox ticks it, as a click does.
     await sourceRow("aurora").getByTestId("select-row").focus()
@@ -303,6 +344,12 @@ describe("settings › feeds", () => {
     await expect.poll(async () => (await serverSubs()).map((sub) => sub.feeds.title)).toEqual(["Flaky Fixture"])
     await byTestId("sources-filter").fill("")
     await expect.poll(titles).toEqual(["Flaky Fixture"])
+
+    await sourceRow("flaky").getByTestId("select-row").check()
+    await byTestId("bulk-view").click()
+    await page.getByRole("menuitem", { name: "Pictures" }).click()
+    await expect.poll(async () => (await serverSub("flaky"))?.view).toBe(2)
+    expect(await sourceRow("flaky").textContent()).toContain("Pictures")
     expect(pageErrors).toEqual([])
   })
 })

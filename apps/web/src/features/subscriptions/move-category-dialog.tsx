@@ -1,6 +1,6 @@
 // The category picker behind "Move to category…" (sidebar menu, sidebar selection, settings table): an existing
 // category, none, or a new name.
-import { type FormEvent, useState } from "react"
+import { type FormEvent, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Dialog } from "../../components/ui/dialog.tsx"
@@ -25,6 +25,13 @@ export function MoveCategoryDialog({
   const { t } = useTranslation(["subscriptions", "common"])
   const [choice, setChoice] = useState(current ?? "")
   const [name, setName] = useState("")
+  const form = useRef<HTMLFormElement>(null)
+  // The dialog opens (showModal, in its own effect, after this one) on its close button; the picker is what the
+  // keyboard wants first.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => form.current?.querySelector("select")?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [])
   const creating = choice === NEW
   const target = creating ? name.trim() : choice
 
@@ -37,11 +44,10 @@ export function MoveCategoryDialog({
 
   return (
     <Dialog open onClose={onClose} title={title} testId="move-category-dialog">
-      <form onSubmit={submit} className="flex flex-col gap-4">
+      <form ref={form} onSubmit={submit} className="flex flex-col gap-4">
         <SelectField
           label={t("move.category")}
           value={choice}
-          autoFocus
           onChange={(event) => setChoice(event.target.value)}
           data-testid="move-category-select"
         >
