@@ -300,6 +300,7 @@ describe("settings › feeds", () => {
     const inbox = page.locator('[data-testid="source-row"][data-kind="inbox"]')
     expect(await inbox.getByTestId("source-title").textContent()).toBe("Clippings")
     expect(await inbox.getByTestId("select-row").count()).toBe(0)
+    expect(await inbox.getByTestId("source-manage").getAttribute("href")).toBe("/inboxes")
     expect(await shootBothSizes(page, shotsDir, "settings-feeds")).toEqual([])
 
     flaky.failing = false

@@ -11,6 +11,7 @@ import {
   withoutCounts,
   withoutFeeds,
 } from "./subscription-changes.ts"
+import { resubscribeInput } from "./subscriptions.ts"
 
 function sub(feedId: string, fields: Partial<FeedSubscription> = {}): FeedSubscription {
   return {
@@ -99,5 +100,19 @@ describe("optimistic subscription changes in the query cache", () => {
     await expect(attempt).rejects.toBe(refused)
     expect(cached(queryClient)).toEqual(["a:Moved:0", "b:-:0", "c:-:0"])
     expect(queryClient.getQueryData(queryKeys.unread)).toEqual({ a: 1, b: 3, c: 0 })
+  })
+})
+
+describe("undo of an unsubscribe", () => {
+  it("subscribes again with the same view, category, title, privacy and timeline setting", () => {
+    const gone = sub("x", { view: 3, category: "Clips", title: "Mine", isPrivate: true, hideFromTimeline: true })
+    expect(resubscribeInput(gone)).toEqual({
+      url: "https://example.com/x",
+      view: 3,
+      category: "Clips",
+      title: "Mine",
+      isPrivate: true,
+      hideFromTimeline: true,
+    })
   })
 })

@@ -176,16 +176,21 @@ export function useRefreshFeed() {
 export async function resubscribe(queryClient: QueryClient, gone: FeedSubscription[]): Promise<void> {
   const feedIds = gone.map((sub) => sub.feedId)
   const change = { feedIds, apply: (subs: FeedSubscription[]) => restoreFeeds(subs, gone, feedIds) }
-  await runSubscriptionChange(queryClient, change, async () => {
-    const answers = await Promise.allSettled(gone.map((sub) => createSubscription(resubscribeInput(sub))))
-    for (const answer of answers) {
-      if (answer.status === "fulfilled") updateUnread(queryClient, (counts) => mergeUnread(counts, answer.value.unread))
-    }
-    const failed = answers.find((answer) => answer.status === "rejected")
-    if (failed) throw failed.reason
-  })
-  void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions, exact: true })
-  void queryClient.invalidateQueries({ queryKey: queryKeys.entriesRoot })
+  try {
+    await runSubscriptionChange(queryClient, change, async () => {
+      const answers = await Promise.allSettled(gone.map((sub) => createSubscription(resubscribeInput(sub))))
+      for (const answer of answers) {
+        if (answer.status === "fulfilled")
+          updateUnread(queryClient, (counts) => mergeUnread(counts, answer.value.unread))
+      }
+      const failed = answers.find((answer) => answer.status === "rejected")
+      if (failed) throw failed.reason
+    })
+  } finally {
+    // Some may have come back even when one failed: the server's list is the truth either way.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions, exact: true })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.entriesRoot })
+  }
 }
 
 export function resubscribeInput(sub: FeedSubscription): CreateSubscriptionInput {
@@ -201,7 +206,7 @@ export function resubscribeInput(sub: FeedSubscription): CreateSubscriptionInput
 
 export function useOtherSubscriptions() {
   return useQuery({
-    queryKey: ["subscription-targets"],
+    queryKey: queryKeys.subscriptionTargets,
     queryFn: listOtherSubscriptions,
     gcTime: SUBSCRIPTION_CACHE_MS,
   })

@@ -10,7 +10,7 @@ import { groupByCategory, subscriptionsInView, withUnread } from "../../queries/
 import { useBatchUpdate } from "../../queries/subscriptions.ts"
 import { sumUnread } from "../../queries/unread-counts.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
-import { useSidebarStore } from "../../stores/sidebar-store.ts"
+import { folderKey, useSidebarStore } from "../../stores/sidebar-store.ts"
 import { CategoryFolder } from "./category-folder.tsx"
 import { SelectionBar } from "./selection-bar.tsx"
 import { SidebarRow } from "./sidebar-row.tsx"
@@ -46,7 +46,7 @@ export function FeedTree(props: {
   const shown = hideAllRead ? withUnread(inView, (feedId) => unreadOf([feedId]), current) : inView
   const grouped = groupByCategory(shown)
   const openFolders = useSidebarStore((state) => state.openFolders)
-  const picked = useSidebarSelection(shownOrder(grouped, (category) => Boolean(openFolders[`${view}:${category}`])))
+  const picked = useSidebarSelection(shownOrder(grouped, (category) => Boolean(openFolders[folderKey(view, category)])))
   const batch = useBatchUpdate()
   const drag = useFeedDrag((feedIds, category) => {
     const moving = feedIds.filter((id) => (subs.find((sub) => sub.feedId === id)?.category ?? null) !== category)

@@ -1,6 +1,7 @@
 // The cells a subscription row shows in settings › feeds, shared by the wide table and the phone list: title with
 // icon (and the feed's error under it), kind, view name, dates, and the feed's state with its retry.
 import { useTranslation } from "react-i18next"
+import { Link } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
 import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
@@ -66,7 +67,18 @@ export function StatusCell({ row }: { row: SourceRow }) {
   const { t } = useTranslation("subscriptions")
   const admin = useSessionStore((state) => state.role === "admin")
   const refresh = useRefreshFeed()
-  if (row.kind !== "feed") return <span className="text-ink-faint">—</span>
+  if (row.kind !== "feed") {
+    // Lists and inboxes have their own pages; they are not fetched like feeds, so there is no state to show.
+    return (
+      <Link
+        to={row.kind === "list" ? "/settings/list" : "/inboxes"}
+        className="text-xs font-medium text-accent-strong underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+        data-testid="source-manage"
+      >
+        {t(`table.manage_${row.kind}`)}
+      </Link>
+    )
+  }
   if (!row.errorAt) {
     return (
       <span data-testid="source-status" data-state="ok">
