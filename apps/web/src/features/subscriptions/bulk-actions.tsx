@@ -26,7 +26,7 @@ export function BulkActions(props: { selected: FeedSubscription[]; all: FeedSubs
   return (
     <section
       aria-label={t("bulk.label")}
-      className="flex min-h-11 flex-wrap items-center gap-2 rounded-xl border border-line bg-surface px-3 py-1.5 dark:bg-surface-raised"
+      className="sticky top-[3.25rem] z-[5] flex min-h-11 flex-wrap items-center gap-2 rounded-xl border border-line bg-surface px-3 py-1.5 shadow-xs lg:top-2 dark:bg-surface-raised"
       data-testid="bulk-actions"
     >
       <p role="status" className="mr-auto text-sm text-ink-soft" data-testid="bulk-count">

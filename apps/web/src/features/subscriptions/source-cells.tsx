@@ -7,7 +7,6 @@ import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { formatRelativeTime, formatShortDate } from "../../lib/format-date.ts"
 import { formatShortNumber } from "../../lib/format-number.ts"
-import { useNow } from "../../lib/use-now.ts"
 import { viewMeta } from "../../lib/views.ts"
 import { useRefreshFeed } from "../../queries/subscriptions.ts"
 import { useSessionStore } from "../../stores/session-store.ts"
@@ -45,9 +44,9 @@ export function ViewName({ view }: { view: number }) {
   return <>{meta ? t(meta.nameKey) : view}</>
 }
 
-export function DateText({ ms, relative }: { ms: number | null; relative?: boolean }) {
+/** `now` comes from the table (one clock for every row rather than a timer per cell). */
+export function DateText({ ms, now, relative }: { ms: number | null; now: Date; relative?: boolean }) {
   const { t, i18n } = useTranslation("subscriptions")
-  const now = useNow()
   if (ms === null) return <span className="text-ink-faint">{t("table.never")}</span>
   const date = new Date(ms)
   return (
@@ -63,7 +62,7 @@ export function UnreadText({ count }: { count: number }) {
 }
 
 /** Last update, or the failure with a retry (admins only: the server refuses refreshes to anyone else, 2000). */
-export function StatusCell({ row }: { row: SourceRow }) {
+export function StatusCell({ row, now }: { row: SourceRow; now: Date }) {
   const { t } = useTranslation("subscriptions")
   const admin = useSessionStore((state) => state.role === "admin")
   const refresh = useRefreshFeed()
@@ -82,7 +81,7 @@ export function StatusCell({ row }: { row: SourceRow }) {
   if (!row.errorAt) {
     return (
       <span data-testid="source-status" data-state="ok">
-        <DateText ms={row.updatedAt} relative />
+        <DateText ms={row.updatedAt} now={now} relative />
       </span>
     )
   }
@@ -92,7 +91,7 @@ export function StatusCell({ row }: { row: SourceRow }) {
         <Icon name="wifiOff" className="size-3.5" />
         {t("table.failing")}
         <span className="font-normal">
-          · <DateText ms={Date.parse(row.errorAt)} relative />
+          · <DateText ms={Date.parse(row.errorAt)} now={now} relative />
         </span>
       </span>
       {admin && (

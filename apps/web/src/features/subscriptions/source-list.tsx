@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
+import { useNow } from "../../lib/use-now.ts"
 import { DateText, StatusCell, TitleCell, UnreadText, ViewName } from "./source-cells.tsx"
 import { SORT_KEYS, type SortKey } from "./source-rows.ts"
 import { RowBox, SelectAllBox } from "./source-table.tsx"
@@ -49,6 +50,7 @@ function SortPicker({ table }: { table: SourceTable }) {
 export function SourceList({ table }: { table: SourceTable }) {
   const { t } = useTranslation("subscriptions")
   const allId = useId()
+  const now = useNow()
   return (
     <div data-testid="sources-list">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line pb-2">
@@ -79,13 +81,13 @@ export function SourceList({ table }: { table: SourceTable }) {
                   {t("column.unread")}: <UnreadText count={row.unread} />
                 </span>
                 <span>
-                  {t("column.created")}: <DateText ms={row.createdAt} />
+                  {t("column.created")}: <DateText ms={row.createdAt} now={now} />
                 </span>
               </p>
               {row.kind === "feed" && (
                 <div className="mt-1.5 flex flex-wrap items-center gap-x-1 text-xs text-ink-soft">
                   {!row.errorAt && <span>{t("column.updated")}:</span>}
-                  <StatusCell row={row} />
+                  <StatusCell row={row} now={now} />
                 </div>
               )}
             </div>

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
+import { useNow } from "../../lib/use-now.ts"
 import { DateText, StatusCell, TitleCell, UnreadText, ViewName } from "./source-cells.tsx"
 import type { SortKey, SourceRow } from "./source-rows.ts"
 import type { SourceTable as TableState } from "./use-source-table.ts"
@@ -76,6 +77,7 @@ function Cell({ children, className }: { children: ReactNode; className?: string
 
 export function SourceTable({ table }: { table: TableState }) {
   const { t } = useTranslation("subscriptions")
+  const now = useNow()
   return (
     <table className="w-full table-fixed border-collapse text-sm" data-testid="sources-table">
       <caption className="sr-only">{t("table.caption")}</caption>
@@ -117,10 +119,10 @@ export function SourceTable({ table }: { table: TableState }) {
               <UnreadText count={row.unread} />
             </Cell>
             <Cell className="text-ink-soft">
-              <StatusCell row={row} />
+              <StatusCell row={row} now={now} />
             </Cell>
             <Cell className="text-ink-soft">
-              <DateText ms={row.createdAt} />
+              <DateText ms={row.createdAt} now={now} />
             </Cell>
           </tr>
         ))}
