@@ -84,12 +84,10 @@ export function SourceList({ table }: { table: SourceTable }) {
                   {t("column.created")}: <DateText ms={row.createdAt} now={now} />
                 </span>
               </p>
-              {row.kind === "feed" && (
-                <div className="mt-1.5 flex flex-wrap items-center gap-x-1 text-xs text-ink-soft">
-                  {!row.errorAt && <span>{t("column.updated")}:</span>}
-                  <StatusCell row={row} now={now} />
-                </div>
-              )}
+              <div className="mt-1.5 flex flex-wrap items-center gap-x-1 text-xs text-ink-soft">
+                {row.kind === "feed" && !row.errorAt && <span>{t("column.updated")}:</span>}
+                <StatusCell row={row} now={now} />
+              </div>
             </div>
           </li>
         ))}
