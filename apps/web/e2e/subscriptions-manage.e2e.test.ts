@@ -2,8 +2,6 @@
 // a refused rename rolls back, unsubscribe with Undo, the sidebar's multi-selection, and settings › feeds (sort,
 // tick two, bulk move, bulk unsubscribe, a failing feed's error and its retry once the feed answers again).
 // Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/subscriptions-manage.e2e.test.ts
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -11,53 +9,17 @@ import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { seriousViolations } from "./support/axe.ts"
 import { launchBrowser } from "./support/browser.ts"
 import { expectNoPhoneOverflow, PHONE_WIDTH, screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
+import { type FlakyFeeds, startFlakyFeeds } from "./support/flaky-feeds.ts"
 import { signUp } from "./support/shell-kit.ts"
 
 const shotsDir = path.join(screenshotsRoot, "subscriptions-manage")
 
-/** Loopback feeds; /flaky.xml answers 500 while `flaky.failing` is set. */
-const flaky = { failing: false }
-let feedServer: Server
-let feedOrigin = ""
+let feeds: FlakyFeeds
 let server: AppServer
 let browser: Browser
 let page: Page
 const pageErrors: string[] = []
 const ids: Record<string, string> = {}
-
-function rss(title: string, slug: string): string {
-  const items = [1, 2, 3]
-    .map(
-      (n) => `<item><title>${title} post ${n}</title><link>${feedOrigin}/${slug}/${n}</link>
-      <guid isPermaLink="false">${slug}-${n}</guid><pubDate>${new Date(Date.now() - n * 3_600_000).toUTCString()}</pubDate>
-      <description>Post ${n} of ${title}.</description></item>`,
-    )
-    .join("")
-  return `<?xml version="1.0"?><rss version="2.0"><channel><title>${title}</title><link>${feedOrigin}/</link>
-    <description>${title} on loopback.</description>${items}</channel></rss>`
-}
-
-const FEEDS: Record<string, string> = {
-  "/aurora.xml": "Aurora Weekly",
-  "/birch.xml": "Birch Notes",
-  "/cedar.xml": "Cedar Digest",
-  "/flaky.xml": "Flaky Fixture",
-}
-
-async function startFeedServer() {
-  feedServer = createServer((req, res) => {
-    const title = FEEDS[req.url ?? ""]
-    if (!title || (req.url === "/flaky.xml" && flaky.failing)) {
-      res.writeHead(title ? 500 : 404, { "content-type": "text/plain" })
-      res.end(title ? "upstream broke" : "not found")
-      return
-    }
-    res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" })
-    res.end(rss(title, (req.url ?? "").slice(1, -4)))
-  })
-  await new Promise<void>((resolve) => feedServer.listen(0, "127.0.0.1", resolve))
-  feedOrigin = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`
-}
 
 /** A call to the API from inside the page (the session cookie goes along): status and JSON body. */
 function api(method: string, url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
@@ -113,7 +75,7 @@ async function openFolder(name: string) {
 }
 
 beforeAll(async () => {
-  await startFeedServer()
+  feeds = await startFlakyFeeds()
   server = await startAppServer()
   browser = await launchBrowser()
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
@@ -128,7 +90,7 @@ beforeAll(async () => {
     ["flaky", "/flaky.xml", null],
   ]
   for (const [name, feedPath, category] of plan) {
-    const answer = await api("POST", "/subscriptions", { url: `${feedOrigin}${feedPath}`, view: 0, category })
+    const answer = await api("POST", "/subscriptions", { url: `${feeds.origin}${feedPath}`, view: 0, category })
     expect(answer.status, JSON.stringify(answer.json)).toBe(200)
     ids[name] = (answer.json.feed as { id: string }).id
   }
@@ -139,7 +101,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
-  await new Promise((resolve) => feedServer?.close(resolve))
+  await feeds?.close()
 })
 
 describe("the sidebar", () => {
@@ -290,7 +252,7 @@ describe("settings › feeds", () => {
   it("shows a failing feed's error, and retry shows it healthy once the feed answers again", async () => {
     // An inbox shows beside the feeds with its kind (managed on its own page, so no checkbox).
     expect((await api("POST", "/inboxes", { handle: "clippings", title: "Clippings" })).status).toBe(200)
-    flaky.failing = true
+    feeds.setFailing(true)
     const refresh = await api("POST", "/feeds/refresh", { id: ids.flaky })
     expect(refresh.json.code).toBe(2003)
     await page.goto(`${server.origin}/settings/feeds`)
@@ -303,7 +265,7 @@ describe("settings › feeds", () => {
     expect(await inbox.getByTestId("source-manage").getAttribute("href")).toBe("/inboxes")
     expect(await shootBothSizes(page, shotsDir, "settings-feeds")).toEqual([])
 
-    flaky.failing = false
+    feeds.setFailing(false)
     await sourceRow("flaky").getByTestId("source-retry").click()
     await expect.poll(() => sourceRow("flaky").getByTestId("source-status").getAttribute("data-state")).toBe("ok")
     expect(await sourceRow("flaky").getByTestId("source-error").count()).toBe(0)
