@@ -57,6 +57,29 @@ export function deleteSubscription(feedId: string): Promise<unknown> {
   return request("/subscriptions", { method: "DELETE", body: { feedId } })
 }
 
+/** DELETE /subscriptions with feedIdList: all or none (the server refuses a list holding a feed not followed). */
+export function deleteSubscriptions(feedIdList: string[]): Promise<unknown> {
+  return request("/subscriptions", { method: "DELETE", body: { feedIdList } })
+}
+
+export interface BatchUpdateInput {
+  feedIds: string[]
+  /** null or "" clears the category. */
+  category?: string | null
+  view?: number
+}
+
+/** PATCH /subscriptions/batch: many feeds to one category or view in one transaction. */
+export function batchUpdateSubscriptions(input: BatchUpdateInput): Promise<unknown> {
+  return request("/subscriptions/batch", { method: "PATCH", body: input })
+}
+
+/** POST /feeds/refresh (admins only, 2000 otherwise): fetches the feed now; a failed fetch is 2003 and is recorded
+ * on the feed. Quiet: the caller shows the feed's new state rather than a toast. */
+export function refreshFeed(id: string): Promise<unknown> {
+  return request("/feeds/refresh", { method: "POST", body: { id }, quiet: true })
+}
+
 export function renameCategory(feedIdList: string[], category: string): Promise<unknown> {
   return request("/categories", { method: "PATCH", body: { feedIdList, category } })
 }
@@ -72,6 +95,7 @@ export interface ListSubscription {
   view: number
   title: string | null
   category?: string | null
+  createdAt?: string
   lists: { id: string; title: string | null; description?: string | null }
 }
 
@@ -82,4 +106,23 @@ export async function listListSubscriptions(): Promise<ListSubscription[]> {
 
 export function isListSubscription(item: unknown): item is ListSubscription {
   return typeof item === "object" && item !== null && "lists" in item && "listId" in item
+}
+
+/** An inbox the user has, as GET /subscriptions gives it (an item with an `inboxes` key). */
+export interface InboxSubscription {
+  inboxId: string
+  view: number
+  title: string | null
+  createdAt?: string
+  inboxes: { id: string; title: string | null }
+}
+
+function isInboxSubscription(item: unknown): item is InboxSubscription {
+  return typeof item === "object" && item !== null && "inboxes" in item && "inboxId" in item
+}
+
+/** The list and inbox subscriptions, for the settings table that shows them beside the feeds. */
+export async function listOtherSubscriptions(): Promise<{ lists: ListSubscription[]; inboxes: InboxSubscription[] }> {
+  const items = (await request<Ok<unknown[]>>("/subscriptions")).data ?? []
+  return { lists: items.filter(isListSubscription), inboxes: items.filter(isInboxSubscription) }
 }

@@ -50,6 +50,7 @@ export function createAppRouter() {
                 { path: "data-control", lazy: () => import("../features/settings/data-control-page.tsx") },
                 { path: "integration", lazy: () => import("../features/settings/integration-page.tsx") },
                 { path: "notifications", lazy: () => import("../features/settings/notifications-page.tsx") },
+                { path: "feeds", lazy: () => import("../features/settings/feeds-page.tsx") },
                 ...PLANNED_PAGES.map((page) => ({
                   path: page,
                   lazy: () => import("../features/settings/planned-page.tsx"),

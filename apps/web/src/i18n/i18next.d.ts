@@ -8,6 +8,7 @@ import type errors from "./locales/en/errors.json"
 import type integrations from "./locales/en/integrations.json"
 import type lists from "./locales/en/lists.json"
 import type settings from "./locales/en/settings.json"
+import type subscriptions from "./locales/en/subscriptions.json"
 import type views from "./locales/en/views.json"
 
 declare module "i18next" {
@@ -24,6 +25,7 @@ declare module "i18next" {
       lists: typeof lists
       views: typeof views
       settings: typeof settings
+      subscriptions: typeof subscriptions
     }
   }
 }

@@ -20,6 +20,7 @@ export const namespaces = [
   "integrations",
   "lists",
   "settings",
+  "subscriptions",
   "views",
 ] as const
 

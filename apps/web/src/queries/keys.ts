@@ -4,6 +4,8 @@ import type { EntryFilter } from "./entry-filter.ts"
 export const queryKeys = {
   session: ["session"] as const,
   subscriptions: ["subscriptions"] as const,
+  /** The list and inbox subscriptions beside the feeds in settings › feeds. */
+  subscriptionTargets: ["subscription-targets"] as const,
   unread: ["unread"] as const,
   entriesRoot: ["entries"] as const,
   entries: (filter: EntryFilter) => ["entries", filter] as const,

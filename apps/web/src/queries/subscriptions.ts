@@ -4,17 +4,28 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type Feed, type FeedSubscription, SUBSCRIPTION_CACHE_MS } from "@tidings/shared"
 import {
+  type BatchUpdateInput,
+  batchUpdateSubscriptions,
   type CreateSubscriptionInput,
   createSubscription,
   deleteCategory,
-  deleteSubscription,
+  deleteSubscriptions,
+  listOtherSubscriptions,
   listSubscriptions,
+  refreshFeed,
   renameCategory,
   type UpdateSubscriptionInput,
   updateSubscription,
 } from "../api/subscriptions.ts"
+import { useSidebarStore } from "../stores/sidebar-store.ts"
 import { queryKeys } from "./keys.ts"
-import { restoreSnapshot, takeSnapshot } from "./optimistic.ts"
+import {
+  applySubscriptionChange,
+  patchSubscriptions,
+  runSubscriptionChange,
+  type SubscriptionChange,
+} from "./subscription-cache.ts"
+import { moveToCategory, moveToView, restoreFeeds, withoutFeeds } from "./subscription-changes.ts"
 import { updateUnread } from "./unread.ts"
 import { mergeUnread } from "./unread-counts.ts"
 
@@ -24,10 +35,6 @@ export function useSubscriptions() {
     queryFn: () => listSubscriptions(),
     gcTime: SUBSCRIPTION_CACHE_MS,
   })
-}
-
-function patchSubscriptions(queryClient: QueryClient, update: (subs: FeedSubscription[]) => FeedSubscription[]) {
-  queryClient.setQueryData<FeedSubscription[]>(queryKeys.subscriptions, (subs) => (subs ? update(subs) : subs))
 }
 
 /** The subscription as the list would show it, built from the create answer until the list is fetched again. */
@@ -67,54 +74,140 @@ export function useCreateSubscription() {
   })
 }
 
-/** Shared shape of the optimistic subscription changes: patch, send, roll back on failure. */
+/** Shared shape of the optimistic subscription changes: patch, send, put the touched feeds back on failure. */
 function useOptimisticSubscriptions<Input>(
   send: (input: Input) => Promise<unknown>,
-  apply: (subs: FeedSubscription[], input: Input) => FeedSubscription[],
-  applyElsewhere?: (queryClient: QueryClient, input: Input) => void,
+  changeOf: (input: Input) => SubscriptionChange,
+  extra?: { before?: (input: Input) => () => void },
 ) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: send,
     onMutate: async (input: Input) => {
-      const snapshot = await takeSnapshot(queryClient, [queryKeys.subscriptions, queryKeys.unread])
-      patchSubscriptions(queryClient, (subs) => apply(subs, input))
-      applyElsewhere?.(queryClient, input)
-      return { snapshot }
+      const rollback = await applySubscriptionChange(queryClient, changeOf(input))
+      const undoExtra = extra?.before?.(input)
+      return { rollback, undoExtra }
     },
-    onError: (_error, _input, context) => restoreSnapshot(queryClient, context?.snapshot),
+    onError: (_error, _input, context) => {
+      context?.rollback()
+      context?.undoExtra?.()
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.entriesRoot }),
   })
 }
 
 export function useUpdateSubscription() {
-  return useOptimisticSubscriptions(updateSubscription, (subs, input: UpdateSubscriptionInput) =>
-    subs.map((sub) =>
-      sub.feedId === input.feedId ? { ...sub, view: input.view, category: input.category, title: input.title } : sub,
-    ),
-  )
+  return useOptimisticSubscriptions(updateSubscription, (input: UpdateSubscriptionInput) => ({
+    feedIds: [input.feedId],
+    apply: (subs) =>
+      subs.map((sub) =>
+        sub.feedId === input.feedId ? { ...sub, view: input.view, category: input.category, title: input.title } : sub,
+      ),
+  }))
 }
 
-/** Unsubscribing also drops the feed's unread count locally (spec: its records go with it). */
-export function useDeleteSubscription() {
-  return useOptimisticSubscriptions(
-    deleteSubscription,
-    (subs, feedId: string) => subs.filter((sub) => sub.feedId !== feedId),
-    (queryClient, feedId) =>
-      updateUnread(queryClient, (counts) => Object.fromEntries(Object.entries(counts).filter(([id]) => id !== feedId))),
-  )
+/** Unsubscribing also drops the feeds' unread counts locally (spec: their records go with them). */
+export function useDeleteSubscriptions() {
+  return useOptimisticSubscriptions(deleteSubscriptions, (feedIds: string[]) => ({
+    feedIds,
+    apply: (subs) => withoutFeeds(subs, feedIds),
+    dropUnread: true,
+  }))
+}
+
+/** Many feeds to one category (null: none) or view, as a drag, the sidebar selection or the settings table asks. */
+export function useBatchUpdate() {
+  return useOptimisticSubscriptions(batchUpdateSubscriptions, (input: BatchUpdateInput) => ({
+    feedIds: input.feedIds,
+    apply: (subs) => {
+      const moved = input.category === undefined ? subs : moveToCategory(subs, input.feedIds, input.category)
+      return input.view === undefined ? moved : moveToView(moved, input.feedIds, input.view)
+    },
+  }))
+}
+
+export interface RenameCategoryInput {
+  feedIdList: string[]
+  category: string
+  /** The folder being renamed, whose open or closed state moves to the new name (and back on failure). */
+  folder?: { view: number; from: string }
 }
 
 export function useRenameCategory() {
   return useOptimisticSubscriptions(
-    (input: { feedIdList: string[]; category: string }) => renameCategory(input.feedIdList, input.category),
-    (subs, input) =>
-      subs.map((sub) => (input.feedIdList.includes(sub.feedId) ? { ...sub, category: input.category } : sub)),
+    (input: RenameCategoryInput) => renameCategory(input.feedIdList, input.category),
+    (input) => ({ feedIds: input.feedIdList, apply: (subs) => moveToCategory(subs, input.feedIdList, input.category) }),
+    {
+      before: ({ folder, category }) => {
+        if (!folder) return () => {}
+        const store = useSidebarStore.getState()
+        const wasOpen = { from: store.isOpen(folder.view, folder.from), to: store.isOpen(folder.view, category) }
+        store.rename(folder.view, folder.from, category)
+        return () => {
+          useSidebarStore.getState().setOpen(folder.view, folder.from, wasOpen.from)
+          useSidebarStore.getState().setOpen(folder.view, category, wasOpen.to)
+        }
+      },
+    },
   )
 }
 
 export function useDeleteCategory() {
-  return useOptimisticSubscriptions(deleteCategory, (subs, feedIdList: string[]) =>
-    subs.map((sub) => (feedIdList.includes(sub.feedId) ? { ...sub, category: null } : sub)),
-  )
+  return useOptimisticSubscriptions(deleteCategory, (feedIdList: string[]) => ({
+    feedIds: feedIdList,
+    apply: (subs) => moveToCategory(subs, feedIdList, null),
+  }))
+}
+
+/** Retry of a failing feed: the server fetches it now; either way the list is fetched again for its new state. */
+export function useRefreshFeed() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: refreshFeed,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.unread, exact: true }),
+      ]),
+  })
+}
+
+/** Undo of an unsubscribe: the same feeds back with their view, category, title, privacy and timeline setting. */
+export async function resubscribe(queryClient: QueryClient, gone: FeedSubscription[]): Promise<void> {
+  const feedIds = gone.map((sub) => sub.feedId)
+  const change = { feedIds, apply: (subs: FeedSubscription[]) => restoreFeeds(subs, gone, feedIds) }
+  try {
+    await runSubscriptionChange(queryClient, change, async () => {
+      const answers = await Promise.allSettled(gone.map((sub) => createSubscription(resubscribeInput(sub))))
+      for (const answer of answers) {
+        if (answer.status === "fulfilled")
+          updateUnread(queryClient, (counts) => mergeUnread(counts, answer.value.unread))
+      }
+      const failed = answers.find((answer) => answer.status === "rejected")
+      if (failed) throw failed.reason
+    })
+  } finally {
+    // Some may have come back even when one failed: the server's list is the truth either way.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions, exact: true })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.entriesRoot })
+  }
+}
+
+export function resubscribeInput(sub: FeedSubscription): CreateSubscriptionInput {
+  return {
+    url: sub.feeds.url,
+    view: sub.view,
+    category: sub.category,
+    title: sub.title,
+    isPrivate: sub.isPrivate,
+    hideFromTimeline: sub.hideFromTimeline,
+  }
+}
+
+export function useOtherSubscriptions() {
+  return useQuery({
+    queryKey: queryKeys.subscriptionTargets,
+    queryFn: listOtherSubscriptions,
+    gcTime: SUBSCRIPTION_CACHE_MS,
+  })
 }

@@ -5,6 +5,7 @@ import { Link, Navigate, Outlet, useLocation } from "react-router"
 import { Icon } from "../components/ui/icons.tsx"
 import { SettingsNav } from "../features/settings/settings-nav.tsx"
 import { DEFAULT_SETTINGS_PAGE, settingsPageOf } from "../features/settings/settings-pages.ts"
+import { cx } from "../lib/cx.ts"
 import { DEFAULT_TIMELINE_PATH } from "../lib/route-ids.ts"
 import { useIsMobile } from "../lib/use-media-query.ts"
 
@@ -54,7 +55,8 @@ export function SettingsLayout() {
             <SettingsNav />
           </>
         )}
-        <div className={mobile ? undefined : "max-w-[44rem] px-10 py-8"}>
+        {/* The feeds table needs more room than a page of settings rows. */}
+        <div className={mobile ? undefined : cx(page === "feeds" ? "max-w-[64rem]" : "max-w-[44rem]", "px-10 py-8")}>
           <Outlet />
         </div>
       </main>

@@ -24,7 +24,7 @@ export function CustomIntegrationsSection() {
       <SectionText>
         {t("custom.description")}{" "}
         {PLACEHOLDERS.map((name) => (
-          <code key={name} className="mr-1 rounded bg-hover px-1 py-px font-mono text-[12px] text-ink">
+          <code key={name} className="mr-1 rounded bg-hover px-1 py-px font-mono text-[0.75rem] text-ink">
             {`{{${name}}}`}
           </code>
         ))}

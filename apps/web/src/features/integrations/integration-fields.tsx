@@ -52,7 +52,7 @@ export function FieldRow({
             rows={3}
             spellCheck={false}
             onChange={(event) => onChange(event.target.value)}
-            className={cx(control, "resize-y py-1.5 font-mono text-[13px]")}
+            className={cx(control, "resize-y py-1.5 font-mono text-[0.8125rem]")}
           />
         ) : (
           <input

@@ -7,7 +7,8 @@ import { cx } from "../../lib/cx.ts"
 import { type FeedSelection, sameSelection, timelinePath } from "../../lib/route-ids.ts"
 import { folderKey, useSidebarStore } from "../../stores/sidebar-store.ts"
 import { SidebarRow } from "./sidebar-row.tsx"
-import { SubscriptionRow } from "./subscription-row.tsx"
+import { type FeedRowControls, SubscriptionRow } from "./subscription-row.tsx"
+import type { DropTargetProps } from "./use-feed-drag.ts"
 
 export interface CategoryFolderProps {
   view: number
@@ -17,6 +18,9 @@ export interface CategoryFolderProps {
   unreadOf: (feedIds: string[]) => number
   onFolderMenu: (category: string, event: MouseEvent<HTMLElement>, atPointer: boolean) => void
   onFeedMenu: (sub: FeedSubscription, event: MouseEvent<HTMLElement>, atPointer: boolean) => void
+  controls: FeedRowControls
+  /** Feeds dropped anywhere on the folder (its row or its open feeds) move into it. */
+  dropTarget: DropTargetProps
 }
 
 export function CategoryFolder(props: CategoryFolderProps) {
@@ -27,7 +31,13 @@ export function CategoryFolder(props: CategoryFolderProps) {
   const feed: FeedSelection = { kind: "folder", category }
 
   return (
-    <div data-testid="category-folder" data-category={category}>
+    <div
+      {...props.dropTarget}
+      className="rounded-lg data-drop-over:bg-accent/10 data-drop-over:ring-1 data-drop-over:ring-accent/60"
+      data-testid="category-folder"
+      data-category={category}
+      data-open={open}
+    >
       <SidebarRow
         to={timelinePath({ view, feed })}
         label={category}
@@ -59,6 +69,7 @@ export function CategoryFolder(props: CategoryFolderProps) {
             selection={selection}
             count={props.unreadOf([sub.feedId])}
             onMenu={props.onFeedMenu}
+            controls={props.controls}
           />
         ))}
     </div>

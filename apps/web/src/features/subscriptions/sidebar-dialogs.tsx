@@ -5,34 +5,41 @@ import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router"
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx"
 import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
-import { feedIdsInCategory, subscriptionTitle } from "../../queries/subscription-selectors.ts"
-import { useDeleteCategory, useDeleteSubscription, useRenameCategory } from "../../queries/subscriptions.ts"
-import { useSidebarStore } from "../../stores/sidebar-store.ts"
+import { categoryNames, feedIdsInCategory, subscriptionTitle } from "../../queries/subscription-selectors.ts"
+import { useBatchUpdate, useDeleteCategory, useRenameCategory } from "../../queries/subscriptions.ts"
+import { MoveCategoryDialog } from "./move-category-dialog.tsx"
 import { EditSubscriptionDialog, RenameCategoryDialog } from "./subscription-dialogs.tsx"
+import { useUnsubscribe } from "./use-unsubscribe.tsx"
 
 export type SidebarDialog =
   | { kind: "edit"; sub: FeedSubscription }
-  | { kind: "unsubscribe"; sub: FeedSubscription }
+  | { kind: "move"; subs: FeedSubscription[] }
+  | { kind: "unsubscribe"; subs: FeedSubscription[] }
   | { kind: "rename"; category: string }
   | { kind: "delete-category"; category: string }
 
 function useSidebarActions(location: TimelineLocation, subs: FeedSubscription[]) {
   const navigate = useNavigate()
-  const unsubscribe = useDeleteSubscription()
+  const unsubscribe = useUnsubscribe()
+  const batch = useBatchUpdate()
   const renameCategory = useRenameCategory()
   const deleteCategory = useDeleteCategory()
-  const keepFolderState = useSidebarStore((state) => state.rename)
   const { view, feed } = location
   const goTo = (to: TimelineLocation["feed"]) => navigate(timelinePath({ view, feed: to }))
 
   return {
-    unsubscribe: (sub: FeedSubscription) => {
-      unsubscribe.mutate(sub.feedId)
-      if (feed.kind === "feed" && feed.feedId === sub.feedId) goTo({ kind: "all" })
+    unsubscribe: (gone: FeedSubscription[]) => {
+      unsubscribe(gone)
+      if (feed.kind === "feed" && gone.some((sub) => sub.feedId === feed.feedId)) goTo({ kind: "all" })
     },
+    move: (moved: FeedSubscription[], category: string | null) =>
+      batch.mutate({ feedIds: moved.map((sub) => sub.feedId), category }),
     rename: (from: string, to: string) => {
-      renameCategory.mutate({ feedIdList: feedIdsInCategory(subs, view, from), category: to })
-      keepFolderState(view, from, to)
+      renameCategory.mutate({
+        feedIdList: feedIdsInCategory(subs, view, from),
+        category: to,
+        folder: { view, from },
+      })
       if (feed.kind === "folder" && feed.category === from) goTo({ kind: "folder", category: to })
     },
     deleteCategory: (category: string) => {
@@ -42,22 +49,43 @@ function useSidebarActions(location: TimelineLocation, subs: FeedSubscription[])
   }
 }
 
-export function SidebarDialogs({
-  dialog,
-  onClose,
-  location,
-  subs,
-}: {
+/** One shared category among `subs`, or undefined when they differ. */
+function sharedCategory(subs: FeedSubscription[]): string | null | undefined {
+  const names = new Set(subs.map((sub) => sub.category?.trim() || null))
+  return names.size === 1 ? [...names][0] : undefined
+}
+
+export function SidebarDialogs(props: {
   dialog: SidebarDialog | null
   onClose: () => void
+  /** After a change to the multi-selection's feeds: the selection ends. */
+  onDone: () => void
   location: TimelineLocation
   subs: FeedSubscription[]
 }) {
-  const { t } = useTranslation()
-  const actions = useSidebarActions(location, subs)
+  const { t } = useTranslation(["app", "subscriptions"])
+  const { dialog, onClose, subs } = props
+  const actions = useSidebarActions(props.location, subs)
   switch (dialog?.kind) {
     case "edit":
       return <EditSubscriptionDialog sub={dialog.sub} subs={subs} onClose={onClose} />
+    case "move":
+      return (
+        <MoveCategoryDialog
+          title={
+            dialog.subs.length === 1
+              ? t("subscriptions:move.title_one", { title: subscriptionTitle(dialog.subs[0]!) })
+              : t("subscriptions:move.title_many", { count: dialog.subs.length })
+          }
+          categories={categoryNames(subs)}
+          current={sharedCategory(dialog.subs)}
+          onClose={onClose}
+          onMove={(category) => {
+            actions.move(dialog.subs, category)
+            props.onDone()
+          }}
+        />
+      )
     case "rename":
       return (
         <RenameCategoryDialog
@@ -70,11 +98,19 @@ export function SidebarDialogs({
       return (
         <ConfirmDialog
           open
-          title={t("subscription.unsubscribe_confirm", { title: subscriptionTitle(dialog.sub) })}
+          title={
+            dialog.subs.length === 1
+              ? t("subscription.unsubscribe_confirm", { title: subscriptionTitle(dialog.subs[0]!) })
+              : t("subscriptions:unsubscribe.confirm_many", { count: dialog.subs.length })
+          }
+          description={t("subscriptions:unsubscribe.confirm_description")}
           confirmLabel={t("subscription.unsubscribe")}
           danger
           onClose={onClose}
-          onConfirm={() => actions.unsubscribe(dialog.sub)}
+          onConfirm={() => {
+            actions.unsubscribe(dialog.subs)
+            props.onDone()
+          }}
         />
       )
     case "delete-category":

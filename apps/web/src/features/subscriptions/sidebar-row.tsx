@@ -1,5 +1,5 @@
 // One row of the sidebar tree: icon, label, unread count, an optional menu; a link or a button.
-import type { MouseEvent, ReactNode } from "react"
+import type { DragEvent, MouseEvent, ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { Icon } from "../../components/ui/icons.tsx"
@@ -19,6 +19,12 @@ export interface SidebarRowProps {
   /** Opens the row's menu: at the pointer on right click, under the button otherwise. */
   onMenu?: (event: MouseEvent<HTMLElement>, atPointer: boolean) => void
   before?: ReactNode
+  /** Part of the sidebar's multi-selection: highlighted, and said so to screen readers (`selectedNote`). */
+  selected?: boolean
+  selectedNote?: string
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void
+  onDragStart?: (event: DragEvent<HTMLAnchorElement>) => void
+  onDragEnd?: () => void
 }
 
 export function SidebarRow(props: SidebarRowProps) {
@@ -30,8 +36,13 @@ export function SidebarRow(props: SidebarRowProps) {
     <div
       className={cx(
         "group relative flex h-8 items-center rounded-lg text-[0.84375rem] transition-colors",
-        props.active ? "bg-accent/12 text-ink dark:bg-accent/20" : "text-ink-soft hover:bg-hover hover:text-ink",
+        props.selected
+          ? "bg-accent/20 text-ink ring-1 ring-accent/50 ring-inset dark:bg-accent/30"
+          : props.active
+            ? "bg-accent/12 text-ink dark:bg-accent/20"
+            : "text-ink-soft hover:bg-hover hover:text-ink",
       )}
+      data-selected={props.selected || undefined}
     >
       {props.before}
       <Link
@@ -39,6 +50,10 @@ export function SidebarRow(props: SidebarRowProps) {
         aria-current={props.active ? "page" : undefined}
         data-testid={props.testId}
         data-id={props.dataId}
+        onClick={props.onClick}
+        draggable={props.onDragStart ? true : undefined}
+        onDragStart={props.onDragStart}
+        onDragEnd={props.onDragEnd}
         onContextMenu={
           props.onMenu
             ? (event) => {
@@ -55,6 +70,7 @@ export function SidebarRow(props: SidebarRowProps) {
         {props.icon}
         <span className={cx("min-w-0 flex-1 truncate", props.active && "font-medium")} data-testid="sidebar-row-label">
           {props.label}
+          {props.selected && props.selectedNote && <span className="sr-only"> ({props.selectedNote})</span>}
         </span>
         {showCount && count > 0 && (
           <span

@@ -1,5 +1,6 @@
-// The sidebar's menus and the dialogs they open: edit and unsubscribe for a feed, rename and delete for a
-// category. Kept apart from the tree so the tree only lays out rows.
+// The sidebar's menus and the dialogs they open: edit, move and unsubscribe for a feed (or for every selected
+// feed when it is part of a multi-selection), rename and delete for a category. Kept apart from the tree so the
+// tree only lays out rows.
 import type { FeedSubscription } from "@tidings/shared"
 import { type MouseEvent, useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -7,11 +8,18 @@ import { type MenuItem, PopupMenu, useMenu } from "../../components/ui/menu.tsx"
 import type { TimelineLocation } from "../../lib/route-ids.ts"
 import { type SidebarDialog, SidebarDialogs } from "./sidebar-dialogs.tsx"
 
-export function useSidebarMenus(location: TimelineLocation, subs: FeedSubscription[]) {
-  const { t } = useTranslation()
+interface Picked {
+  actingOn: (feedId: string) => string[]
+  selection: { ids: ReadonlySet<string> }
+  clear: () => void
+}
+
+export function useSidebarMenus(location: TimelineLocation, subs: FeedSubscription[], picked: Picked) {
+  const { t } = useTranslation(["app", "subscriptions"])
   const menu = useMenu()
   const [items, setItems] = useState<MenuItem[]>([])
   const [dialog, setDialog] = useState<SidebarDialog | null>(null)
+  const subsOf = (feedIds: string[]) => subs.filter((sub) => feedIds.includes(sub.feedId))
 
   const open = (next: MenuItem[], event: MouseEvent<HTMLElement>, atPointer: boolean) => {
     setItems(next)
@@ -19,20 +27,42 @@ export function useSidebarMenus(location: TimelineLocation, subs: FeedSubscripti
     else menu.openBelow(event.currentTarget)
   }
 
-  const onFeedMenu = (sub: FeedSubscription, event: MouseEvent<HTMLElement>, atPointer: boolean) =>
+  const manyItems = (many: FeedSubscription[]): MenuItem[] => [
+    {
+      label: t("subscriptions:sidebar.move_many", { count: many.length }),
+      icon: "folder",
+      onSelect: () => setDialog({ kind: "move", subs: many }),
+    },
+    {
+      label: t("subscriptions:sidebar.unsubscribe_many", { count: many.length }),
+      icon: "trash",
+      danger: true,
+      onSelect: () => setDialog({ kind: "unsubscribe", subs: many }),
+    },
+  ]
+
+  const onFeedMenu = (sub: FeedSubscription, event: MouseEvent<HTMLElement>, atPointer: boolean) => {
+    const acting = subsOf(picked.actingOn(sub.feedId))
+    if (acting.length > 1) return open(manyItems(acting), event, atPointer)
     open(
       [
         { label: t("subscription.edit"), icon: "pencil", onSelect: () => setDialog({ kind: "edit", sub }) },
         {
+          label: t("subscriptions:sidebar.move_one"),
+          icon: "folder",
+          onSelect: () => setDialog({ kind: "move", subs: [sub] }),
+        },
+        {
           label: t("subscription.unsubscribe"),
           icon: "trash",
           danger: true,
-          onSelect: () => setDialog({ kind: "unsubscribe", sub }),
+          onSelect: () => setDialog({ kind: "unsubscribe", subs: [sub] }),
         },
       ],
       event,
       atPointer,
     )
+  }
 
   const onFolderMenu = (category: string, event: MouseEvent<HTMLElement>, atPointer: boolean) =>
     open(
@@ -49,14 +79,27 @@ export function useSidebarMenus(location: TimelineLocation, subs: FeedSubscripti
       atPointer,
     )
 
+  const selected = () => subsOf([...picked.selection.ids])
   const overlays = (
     <>
       {menu.position && (
         <PopupMenu position={menu.position} items={items} onClose={menu.close} label={t("sidebar.menu")} />
       )}
-      <SidebarDialogs dialog={dialog} onClose={() => setDialog(null)} location={location} subs={subs} />
+      <SidebarDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        onDone={picked.clear}
+        location={location}
+        subs={subs}
+      />
     </>
   )
 
-  return { onFeedMenu, onFolderMenu, overlays }
+  return {
+    onFeedMenu,
+    onFolderMenu,
+    overlays,
+    moveSelection: () => setDialog({ kind: "move", subs: selected() }),
+    unsubscribeSelection: () => setDialog({ kind: "unsubscribe", subs: selected() }),
+  }
 }
