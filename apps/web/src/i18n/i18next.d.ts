@@ -3,6 +3,7 @@ import "i18next"
 import type actions from "./locales/en/actions.json"
 import type app from "./locales/en/app.json"
 import type common from "./locales/en/common.json"
+import type discover from "./locales/en/discover.json"
 import type errors from "./locales/en/errors.json"
 import type lists from "./locales/en/lists.json"
 import type settings from "./locales/en/settings.json"
@@ -16,6 +17,7 @@ declare module "i18next" {
       actions: typeof actions
       app: typeof app
       common: typeof common
+      discover: typeof discover
       errors: typeof errors
       lists: typeof lists
       views: typeof views

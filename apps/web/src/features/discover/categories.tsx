@@ -1,0 +1,48 @@
+// The categories of /discover: RSSHub's own route categories on the instance the server uses (programming, social
+// media, …), each with how many routes it holds; a category opens its page of routes.
+import { useTranslation } from "react-i18next"
+import { Link } from "react-router"
+import { errorMessage } from "../../i18n/error-message.ts"
+import { categoryCounts, useRsshubCatalogue } from "../rsshub/use-rsshub.ts"
+import { DiscoverSection } from "./discover-frame.tsx"
+
+/** A category's name in the reader's language; one RSSHub added since is shown as it is spelled there. */
+export function useCategoryLabel() {
+  const { t, i18n } = useTranslation("discover")
+  return (category: string) =>
+    i18n.exists(`discover:category.${category}`)
+      ? t(`category.${category}` as "category.other")
+      : category.replace(/-/g, " ")
+}
+
+export function Categories() {
+  const { t } = useTranslation(["discover", "common"])
+  const catalogue = useRsshubCatalogue()
+  const label = useCategoryLabel()
+  return (
+    <DiscoverSection title={t("categories.title")} hint={t("categories.hint")} testId="discover-categories">
+      {catalogue.isPending ? (
+        <p className="text-sm text-ink-soft">{t("common:status.loading")}</p>
+      ) : catalogue.isError ? (
+        <p role="alert" className="rounded-lg bg-hover px-3 py-2 text-sm text-ink-soft">
+          {errorMessage(catalogue.error)}
+        </p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {categoryCounts(catalogue.data).map(([category, count]) => (
+            <li key={category}>
+              <Link
+                to={`/discover/category/${encodeURIComponent(category)}`}
+                className="inline-flex h-8 items-center gap-1.5 rounded-full border border-line bg-surface px-3 text-sm capitalize hover:bg-hover focus-visible:outline-2 focus-visible:outline-accent dark:bg-surface-raised"
+                data-testid="discover-category"
+              >
+                {label(category)}
+                <span className="text-xs text-ink-faint">{count}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DiscoverSection>
+  )
+}

@@ -1,0 +1,59 @@
+// One RSSHub route as a card: its name, path, namespace, categories and followers here; opening it shows the form
+// that builds its rsshub:// URL.
+import { useId, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { Button } from "../../components/ui/button.tsx"
+import { Icon } from "../../components/ui/icons.tsx"
+import { formatShortNumber } from "../../lib/format-number.ts"
+import { RouteForm } from "./route-form.tsx"
+import type { RouteItem } from "./use-rsshub.ts"
+
+export function RouteCard(props: { item: RouteItem; followers: number | undefined; showNamespace?: boolean }) {
+  const { t, i18n } = useTranslation("discover")
+  const { item } = props
+  const [open, setOpen] = useState(false)
+  const formId = useId()
+  return (
+    <li
+      className="min-w-0 overflow-hidden rounded-xl border border-line bg-surface dark:bg-surface-raised"
+      data-testid="rsshub-route"
+      data-route={`/${item.namespace}${item.route.path}`}
+    >
+      <div className="flex items-start gap-3 p-3">
+        <div className="min-w-0 flex-1">
+          <h4 className="text-sm font-semibold">
+            {item.route.name}
+            {props.showNamespace && <span className="font-normal text-ink-soft"> · {item.ns.name}</span>}
+          </h4>
+          <p className="truncate font-mono text-xs text-ink-soft">
+            /{item.namespace}
+            {item.route.path}
+          </p>
+          {item.route.description && (
+            <p className="mt-1 line-clamp-2 text-xs text-ink-soft">{item.route.description}</p>
+          )}
+          <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-ink-faint">
+            {props.followers !== undefined && (
+              <span data-testid="rsshub-route-followers">
+                {t("followers", { count: props.followers, number: formatShortNumber(props.followers, i18n.language) })}
+              </span>
+            )}
+            {item.route.categories?.length ? <span>{item.route.categories.join(", ")}</span> : null}
+          </p>
+        </div>
+        <Button
+          size="sm"
+          variant={open ? "ghost" : "secondary"}
+          aria-expanded={open}
+          aria-controls={formId}
+          onClick={() => setOpen(!open)}
+          data-testid="rsshub-route-open"
+        >
+          <Icon name={open ? "x" : "plus"} />
+          <span>{open ? t("close") : t("rsshub.use_route")}</span>
+        </Button>
+      </div>
+      <div id={formId}>{open && <RouteForm item={item} />}</div>
+    </li>
+  )
+}
