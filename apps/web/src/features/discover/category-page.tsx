@@ -7,7 +7,7 @@ import { LoadingPane } from "../../components/ui/spinner.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { RouteCard } from "../rsshub/route-card.tsx"
 import { routeFollowers, routeItems, useRsshubAnalytics, useRsshubCatalogue } from "../rsshub/use-rsshub.ts"
-import { useCategoryLabel } from "./categories.tsx"
+import { CategoryChips, useCategoryLabel } from "./categories.tsx"
 import { DiscoverFrame } from "./discover-frame.tsx"
 
 export function CategoryPage() {
@@ -28,6 +28,9 @@ export function CategoryPage() {
       hint={t("category_page.hint")}
       testId="discover-category-page"
     >
+      <div className="mt-4">
+        <CategoryChips current={category} />
+      </div>
       {catalogue.isPending ? (
         <LoadingPane label={t("common:status.loading")} />
       ) : catalogue.isError ? (

@@ -109,7 +109,7 @@ function FeedResults({ query }: { query: string }) {
   return (
     <div className="mt-4">
       <p className="mb-2 text-xs text-ink-soft">{t("results.feeds", { count: found.data.length })}</p>
-      <FeedCardGrid items={found.data} testId="discover-feed-results" />
+      <FeedCardGrid items={found.data} testId="discover-feed-results" openSingle />
     </div>
   )
 }

@@ -81,12 +81,13 @@ export function FeedCard({ found, startOpen = false }: { found: FoundFeed; start
   )
 }
 
-export function FeedCardGrid({ items, testId }: { items: FoundFeed[]; testId?: string }) {
-  // One found feed opens straight away: the reader came for it.
+/** openSingle: one feed found by a search opens straight away, since the reader came for it. */
+export function FeedCardGrid(props: { items: FoundFeed[]; testId?: string; openSingle?: boolean }) {
+  const { items } = props
   return (
-    <ul className="grid gap-3 lg:grid-cols-2" data-testid={testId}>
+    <ul className="grid gap-3 lg:grid-cols-2" data-testid={props.testId}>
       {items.map((found) => (
-        <FeedCard key={found.feed.id} found={found} startOpen={items.length === 1} />
+        <FeedCard key={found.feed.id} found={found} startOpen={Boolean(props.openSingle) && items.length === 1} />
       ))}
     </ul>
   )

@@ -4,7 +4,9 @@ import { useId, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
+import { cx } from "../../lib/cx.ts"
 import { formatShortNumber } from "../../lib/format-number.ts"
+import { useCategoryLabel } from "../discover/categories.tsx"
 import { RouteForm } from "./route-form.tsx"
 import type { RouteItem } from "./use-rsshub.ts"
 
@@ -13,9 +15,14 @@ export function RouteCard(props: { item: RouteItem; followers: number | undefine
   const { item } = props
   const [open, setOpen] = useState(false)
   const formId = useId()
+  const label = useCategoryLabel()
   return (
     <li
-      className="min-w-0 overflow-hidden rounded-xl border border-line bg-surface dark:bg-surface-raised"
+      className={cx(
+        "min-w-0 overflow-hidden rounded-xl border border-line bg-surface dark:bg-surface-raised",
+        // Open, the form and the preview need the whole width of a grid.
+        open && "lg:col-span-2",
+      )}
       data-testid="rsshub-route"
       data-route={`/${item.namespace}${item.route.path}`}
     >
@@ -38,7 +45,7 @@ export function RouteCard(props: { item: RouteItem; followers: number | undefine
                 {t("followers", { count: props.followers, number: formatShortNumber(props.followers, i18n.language) })}
               </span>
             )}
-            {item.route.categories?.length ? <span>{item.route.categories.join(", ")}</span> : null}
+            {item.route.categories?.length ? <span>{item.route.categories.map(label).join(", ")}</span> : null}
           </p>
         </div>
         <Button

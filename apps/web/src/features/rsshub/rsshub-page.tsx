@@ -7,6 +7,7 @@ import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { SelectField, TextField } from "../../components/ui/field.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
+import { useCategoryLabel } from "../discover/categories.tsx"
 import { DiscoverFrame } from "../discover/discover-frame.tsx"
 import { NamespaceSection } from "./namespace-section.tsx"
 import { categoryCounts, useRsshubAnalytics, useRsshubCatalogue, useRsshubInstance } from "./use-rsshub.ts"
@@ -36,6 +37,7 @@ export function RsshubPage() {
   const catalogue = useRsshubCatalogue()
   const analytics = useRsshubAnalytics().data
   const instance = useRsshubInstance().data
+  const label = useCategoryLabel()
   const [filter, setFilter] = useState<Filter>({ words: "", category: "", lang: "" })
   const [shown, setShown] = useState(PAGE)
   const all = catalogue.data ?? {}
@@ -96,7 +98,7 @@ export function RsshubPage() {
               <option value="">{t("rsshub.all")}</option>
               {categories.map(([category, count]) => (
                 <option key={category} value={category}>
-                  {category} ({count})
+                  {label(category)} ({count})
                 </option>
               ))}
             </SelectField>
