@@ -1,5 +1,6 @@
 // POST /discover: a URL (a feed, or a page that links to its feeds), an rsshub:// route, or words to look for among
-// the feeds people follow publicly here.
+// the feeds people follow publicly here (or, with target "lists", among the lists). GET /trending/feeds: what others
+// here follow publicly, as recommendations.
 import type { Deps } from "../deps.ts"
 import { AppError } from "../errors.ts"
 import { commonFeedUrls, findFeedLinks } from "../reader/html.ts"
@@ -11,6 +12,7 @@ import {
   searchPublicFeeds,
 } from "../storage/feeds.ts"
 import { fetchFeedUrl, normalizeFeedUrl, storeNewFeed } from "./feeds.ts"
+import { findLists } from "./lists.ts"
 import { toFeed, toFeedAnalytics } from "./wire.ts"
 
 const MAX_CANDIDATES = 8
@@ -35,7 +37,8 @@ function looksLikeUrl(text: string): boolean {
 
 export async function discover(deps: Deps, input: DiscoverInput) {
   const keyword = input.keyword.trim()
-  if (input.target === "lists") return []
+  // Lists are found by words in their title or description, as GET /lists/discover finds them.
+  if (input.target === "lists") return (await findLists(deps, keyword)).map((list) => ({ list }))
   if (isRsshubUrl(keyword) || looksLikeUrl(keyword))
     return (await discoverUrl(deps, normalizeFeedUrl(keyword))).map(toItem)
   return (await searchPublicFeeds(deps.db, keyword, 20)).map(toItem)

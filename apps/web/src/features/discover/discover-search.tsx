@@ -54,13 +54,13 @@ export function DiscoverSearch() {
         </Button>
       </form>
       <p className="mt-1.5 min-h-4 text-xs text-ink-soft">{text.trim() && t(`app:source.kind.${kind}`)}</p>
-      <div role="tablist" aria-label={t("search.target")} className="mt-3 inline-flex rounded-lg bg-hover p-0.5">
+      <fieldset className="mt-3 inline-flex rounded-lg bg-hover p-0.5">
+        <legend className="sr-only">{t("search.target")}</legend>
         {(["feeds", "lists"] as const).map((value) => (
           <button
             key={value}
             type="button"
-            role="tab"
-            aria-selected={target === value}
+            aria-pressed={target === value}
             onClick={() => search({ type: value })}
             className={cx(
               "h-7 cursor-pointer rounded-md px-3 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-accent",
@@ -71,7 +71,7 @@ export function DiscoverSearch() {
             {t(`search.${value}`)}
           </button>
         ))}
-      </div>
+      </fieldset>
       {query && (target === "feeds" ? <FeedResults query={query} /> : <ListResults query={query} />)}
     </section>
   )
