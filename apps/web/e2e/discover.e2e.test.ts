@@ -226,6 +226,14 @@ describe("around discover", () => {
     expect(new URL(page.url()).pathname).toBe("/discover")
   })
 
+  it("is linked from the add dialog", async () => {
+    await page.goto(`${server.origin}/timeline/view-0/all/pending`)
+    await byTestId("add-feed-button").click()
+    await byTestId("add-source-discover").click()
+    await byTestId("discover-page").waitFor()
+    expect(await byTestId("add-feed-dialog").count()).toBe(0)
+  })
+
   it("has a wallet page that says what it will hold", async () => {
     await page.goto(`${server.origin}/power`)
     await byTestId("power-page").waitFor()
