@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { cx } from "../../lib/cx.ts"
-import { categoryCounts, useRsshubCatalogue } from "../rsshub/use-rsshub.ts"
+import { categoryCounts } from "../rsshub/catalogue.ts"
+import { useRsshubCatalogue } from "../rsshub/use-rsshub.ts"
 import { DiscoverSection } from "./discover-frame.tsx"
 
 /** A category's name in the reader's language; one RSSHub added since is shown as it is spelled there. */

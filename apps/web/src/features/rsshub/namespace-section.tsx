@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next"
 import type { RsshubNamespace } from "../../api/discover.ts"
 import { Icon } from "../../components/ui/icons.tsx"
 import { formatShortNumber } from "../../lib/format-number.ts"
+import { namespaceFollowers, routeFollowers } from "./catalogue.ts"
 import { RouteCard } from "./route-card.tsx"
-import { namespaceFollowers, routeFollowers } from "./use-rsshub.ts"
 
 export function NamespaceSection(props: {
   namespace: string

@@ -7,8 +7,8 @@ import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { formatShortNumber } from "../../lib/format-number.ts"
 import { useCategoryLabel } from "../discover/categories.tsx"
+import type { RouteItem } from "./catalogue.ts"
 import { RouteForm } from "./route-form.tsx"
-import type { RouteItem } from "./use-rsshub.ts"
 
 export function RouteCard(props: { item: RouteItem; followers: number | undefined; showNamespace?: boolean }) {
   const { t, i18n } = useTranslation("discover")

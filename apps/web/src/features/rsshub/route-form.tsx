@@ -10,8 +10,8 @@ import { SelectField, TextField } from "../../components/ui/field.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { FeedPanel } from "../discover/feed-panel.tsx"
+import type { RouteItem } from "./catalogue.ts"
 import { buildRouteUrl, type RouteParam, routeParams } from "./route-params.ts"
-import type { RouteItem } from "./use-rsshub.ts"
 
 export function RouteForm({ item }: { item: RouteItem }) {
   const { t } = useTranslation(["discover", "common"])

@@ -9,8 +9,9 @@ import { LoadingPane } from "../../components/ui/spinner.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { useCategoryLabel } from "../discover/categories.tsx"
 import { DiscoverFrame } from "../discover/discover-frame.tsx"
+import { categoryCounts } from "./catalogue.ts"
 import { NamespaceSection } from "./namespace-section.tsx"
-import { categoryCounts, useRsshubAnalytics, useRsshubCatalogue, useRsshubInstance } from "./use-rsshub.ts"
+import { useRsshubAnalytics, useRsshubCatalogue, useRsshubInstance } from "./use-rsshub.ts"
 
 const PAGE = 30
 
