@@ -11,7 +11,7 @@ import { Spinner } from "../../components/ui/spinner.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { FeedPanel } from "../discover/feed-panel.tsx"
 import type { RouteItem } from "./catalogue.ts"
-import { buildRouteUrl, type RouteParam, routeParams } from "./route-params.ts"
+import { type BuildResult, buildRouteUrl, type RouteParam, routeParams } from "./route-params.ts"
 
 export function RouteForm({ item }: { item: RouteItem }) {
   const { t } = useTranslation(["discover", "common"])
@@ -24,14 +24,7 @@ export function RouteForm({ item }: { item: RouteItem }) {
     event.preventDefault()
     if ("url" in built) find.mutate(built.url)
   }
-  const problem =
-    "missing" in built
-      ? t("rsshub.form.missing", { name: built.missing })
-      : "gapBefore" in built
-        ? t("rsshub.form.gap", { name: built.gapBefore })
-        : ""
   const feed = find.data?.[0]?.feed
-
   return (
     <div className="border-t border-line p-3" data-testid="rsshub-route-form">
       <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
@@ -67,11 +60,7 @@ export function RouteForm({ item }: { item: RouteItem }) {
             {t("rsshub.form.preview")}
           </Button>
         </div>
-        {problem && (
-          <p className="text-xs text-ink-soft" data-testid="rsshub-form-problem">
-            {problem}
-          </p>
-        )}
+        <BuildProblem built={built} />
         {find.isError && (
           <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-700 dark:text-red-300">
             {errorMessage(find.error)}
@@ -92,6 +81,19 @@ export function RouteForm({ item }: { item: RouteItem }) {
         </div>
       )}
     </div>
+  )
+}
+
+/** Why the URL cannot be built yet, if it cannot. */
+function BuildProblem({ built }: { built: BuildResult }) {
+  const { t } = useTranslation("discover")
+  if ("url" in built) return null
+  return (
+    <p className="text-xs text-ink-soft" data-testid="rsshub-form-problem">
+      {"missing" in built
+        ? t("rsshub.form.missing", { name: built.missing })
+        : t("rsshub.form.gap", { name: built.gapBefore })}
+    </p>
   )
 }
 

@@ -36,33 +36,7 @@ function matches(namespace: string, ns: RsshubNamespace, filter: Filter): Rsshub
 export function RsshubPage() {
   const { t } = useTranslation(["discover", "common"])
   const catalogue = useRsshubCatalogue()
-  const analytics = useRsshubAnalytics().data
   const instance = useRsshubInstance().data
-  const label = useCategoryLabel()
-  const [filter, setFilter] = useState<Filter>({ words: "", category: "", lang: "" })
-  const [shown, setShown] = useState(PAGE)
-  const all = catalogue.data ?? {}
-  const categories = useMemo(() => categoryCounts(all), [all])
-  const languages = useMemo(
-    () => [...new Set(Object.values(all).flatMap((ns) => (ns.lang ? [ns.lang] : [])))].sort(),
-    [all],
-  )
-  const found = useMemo(
-    () =>
-      Object.entries(all)
-        .flatMap(([namespace, ns]) => {
-          const hit = matches(namespace, ns, filter)
-          return hit ? [[namespace, hit] as const] : []
-        })
-        .sort((a, b) => a[1].name.localeCompare(b[1].name)),
-    [all, filter],
-  )
-  const change = (next: Partial<Filter>) => {
-    setFilter({ ...filter, ...next })
-    setShown(PAGE)
-  }
-  const narrowed = Boolean(filter.words.trim() || filter.category || filter.lang)
-
   return (
     <DiscoverFrame
       title={t("rsshub.title")}
@@ -80,74 +54,121 @@ export function RsshubPage() {
           {errorMessage(catalogue.error)}
         </p>
       ) : (
-        <>
-          <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_9rem]">
-            <TextField
-              label={t("rsshub.filter")}
-              placeholder={t("rsshub.filter_placeholder")}
-              value={filter.words}
-              onChange={(e) => change({ words: e.target.value })}
-              type="search"
-              data-testid="rsshub-filter"
-            />
-            <SelectField
-              label={t("rsshub.category")}
-              value={filter.category}
-              onChange={(e) => change({ category: e.target.value })}
-              data-testid="rsshub-category"
-            >
-              <option value="">{t("rsshub.all")}</option>
-              {categories.map(([category, count]) => (
-                <option key={category} value={category}>
-                  {label(category)} ({count})
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label={t("rsshub.language")}
-              value={filter.lang}
-              onChange={(e) => change({ lang: e.target.value })}
-              data-testid="rsshub-language"
-            >
-              <option value="">{t("rsshub.all")}</option>
-              {languages.map((lang) => (
-                <option key={lang} value={lang}>
-                  {lang}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <p className="mt-3 text-xs text-ink-soft" role="status">
-            {t("rsshub.count", { count: found.length })}
-          </p>
-          {found.length === 0 ? (
-            <EmptyState icon="search" title={t("rsshub.none")} />
-          ) : (
-            <ul className="mt-2 flex flex-col gap-2" data-testid="rsshub-namespaces">
-              {found.slice(0, shown).map(([namespace, ns]) => (
-                <NamespaceSection
-                  key={namespace}
-                  namespace={namespace}
-                  ns={ns}
-                  analytics={analytics}
-                  open={narrowed && found.length <= 5}
-                />
-              ))}
-            </ul>
-          )}
-          {found.length > shown && (
-            <div className="mt-3 flex justify-center">
-              <button
-                type="button"
-                className="h-8 cursor-pointer rounded-lg px-3 text-sm font-medium text-accent-strong hover:bg-hover"
-                onClick={() => setShown(shown + PAGE)}
-              >
-                {t("rsshub.more", { count: found.length - shown })}
-              </button>
-            </div>
-          )}
-        </>
+        <RouteBrowser all={catalogue.data} />
       )}
     </DiscoverFrame>
+  )
+}
+
+function RouteBrowser({ all }: { all: Record<string, RsshubNamespace> }) {
+  const { t } = useTranslation("discover")
+  const analytics = useRsshubAnalytics().data
+  const [filter, setFilter] = useState<Filter>({ words: "", category: "", lang: "" })
+  const [shown, setShown] = useState(PAGE)
+  const found = useMemo(
+    () =>
+      Object.entries(all)
+        .flatMap(([namespace, ns]) => {
+          const hit = matches(namespace, ns, filter)
+          return hit ? [[namespace, hit] as const] : []
+        })
+        .sort((a, b) => a[1].name.localeCompare(b[1].name)),
+    [all, filter],
+  )
+  const narrowed = Boolean(filter.words.trim() || filter.category || filter.lang)
+  return (
+    <>
+      <RouteFilters
+        all={all}
+        filter={filter}
+        onChange={(next) => {
+          setFilter({ ...filter, ...next })
+          setShown(PAGE)
+        }}
+      />
+      <p className="mt-3 text-xs text-ink-soft" role="status">
+        {t("rsshub.count", { count: found.length })}
+      </p>
+      {found.length === 0 ? (
+        <EmptyState icon="search" title={t("rsshub.none")} />
+      ) : (
+        <ul className="mt-2 flex flex-col gap-2" data-testid="rsshub-namespaces">
+          {found.slice(0, shown).map(([namespace, ns]) => (
+            // A filter that leaves a few namespaces opens them.
+            <NamespaceSection
+              key={namespace}
+              namespace={namespace}
+              ns={ns}
+              analytics={analytics}
+              open={narrowed && found.length <= 5}
+            />
+          ))}
+        </ul>
+      )}
+      {found.length > shown && (
+        <div className="mt-3 flex justify-center">
+          <button
+            type="button"
+            className="h-8 cursor-pointer rounded-lg px-3 text-sm font-medium text-accent-strong outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-accent"
+            onClick={() => setShown(shown + PAGE)}
+          >
+            {t("rsshub.more", { count: found.length - shown })}
+          </button>
+        </div>
+      )}
+    </>
+  )
+}
+
+function RouteFilters(props: {
+  all: Record<string, RsshubNamespace>
+  filter: Filter
+  onChange: (next: Partial<Filter>) => void
+}) {
+  const { t } = useTranslation("discover")
+  const label = useCategoryLabel()
+  const { all, filter, onChange } = props
+  const categories = useMemo(() => categoryCounts(all), [all])
+  const languages = useMemo(
+    () => [...new Set(Object.values(all).flatMap((ns) => (ns.lang ? [ns.lang] : [])))].sort(),
+    [all],
+  )
+  return (
+    <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_9rem]">
+      <TextField
+        label={t("rsshub.filter")}
+        placeholder={t("rsshub.filter_placeholder")}
+        value={filter.words}
+        onChange={(e) => onChange({ words: e.target.value })}
+        type="search"
+        data-testid="rsshub-filter"
+      />
+      <SelectField
+        label={t("rsshub.category")}
+        value={filter.category}
+        onChange={(e) => onChange({ category: e.target.value })}
+        data-testid="rsshub-category"
+      >
+        <option value="">{t("rsshub.all")}</option>
+        {categories.map(([category, count]) => (
+          <option key={category} value={category}>
+            {label(category)} ({count})
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t("rsshub.language")}
+        value={filter.lang}
+        onChange={(e) => onChange({ lang: e.target.value })}
+        data-testid="rsshub-language"
+      >
+        <option value="">{t("rsshub.all")}</option>
+        {languages.map((lang) => (
+          <option key={lang} value={lang}>
+            {lang}
+          </option>
+        ))}
+      </SelectField>
+    </div>
   )
 }
