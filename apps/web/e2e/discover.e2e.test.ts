@@ -187,8 +187,10 @@ describe("rsshub", () => {
       .poll(() => route.getByTestId("discover-preview").textContent())
       .toContain("Tides at bristol (high): item 1")
     expect(await shootBoth("rsshub-route-form")).toEqual([])
+    // The route suggests the social view.
+    expect(await route.getByTestId("subscription-view").inputValue()).toBe("1")
     await route.getByTestId("add-feed-submit").click()
-    await page.waitForURL(/\/timeline\/view-0\/\d+/, { timeout: 30_000 })
+    await page.waitForURL(/\/timeline\/view-1\/\d+/, { timeout: 30_000 })
     expect(await subscriptionUrls()).toContain("rsshub://harbour/tides/bristol/high")
     // Followed publicly now: the route counts one follower here.
     await page.goto(`${server.origin}/rsshub`)

@@ -32,6 +32,8 @@ const namespaces = {
         },
         categories: ["travel"],
         maintainers: ["tidings"],
+        // RSSHub's suggested view: the subscribe form starts in it.
+        view: 1,
       },
     },
   },

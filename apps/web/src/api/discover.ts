@@ -73,6 +73,8 @@ export interface RsshubRoute {
   categories?: string[]
   maintainers?: string[]
   description?: string
+  /** The view RSSHub suggests for the route's feeds. */
+  view?: number
 }
 
 export interface RsshubNamespace {

@@ -19,7 +19,8 @@ export function useFollowed(feedId: string) {
   return (useSubscriptions().data ?? []).find((sub) => sub.feedId === feedId)
 }
 
-export function FeedPanel({ feed }: { feed: Feed }) {
+/** view: the view the form starts in (an RSSHub route may suggest one); Articles otherwise. */
+export function FeedPanel({ feed, view = 0 }: { feed: Feed; view?: number }) {
   const { t } = useTranslation(["discover", "app"])
   const navigate = useNavigate()
   const followed = useFollowed(feed.id)
@@ -41,7 +42,7 @@ export function FeedPanel({ feed }: { feed: Feed }) {
       ) : (
         <SourceSubscribeForm
           feed={feed}
-          view={0}
+          view={view}
           onSubscribed={(view) => {
             toast.success(t("app:subscription.added", { title }))
             open(view)

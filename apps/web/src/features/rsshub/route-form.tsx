@@ -77,7 +77,7 @@ export function RouteForm({ item }: { item: RouteItem }) {
           <p className="px-3 pt-3 text-sm font-semibold" data-testid="rsshub-feed-title">
             {feed.title ?? feed.url}
           </p>
-          <FeedPanel feed={feed} />
+          <FeedPanel feed={feed} view={item.route.view} />
         </div>
       )}
     </div>
