@@ -31,6 +31,7 @@ import { readRoutes } from "./routes/reads.ts"
 import { settingsRoutes } from "./routes/settings.ts"
 import { statusRoutes } from "./routes/status.ts"
 import { subscriptionRoutes } from "./routes/subscriptions.ts"
+import { trendingRoutes } from "./routes/trending.ts"
 import { requireSession } from "./session.ts"
 import { webClient } from "./web.ts"
 
@@ -93,6 +94,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/collections", collectionRoutes(deps)],
     ["/categories", categoryRoutes(deps)],
     ["/discover", discoverRoutes(deps)],
+    ["/trending", trendingRoutes(deps)],
     ["/lists", listRoutes(deps, jobs)],
     ["/inboxes", inboxRoutes(deps)],
     ["/actions", actionRoutes(deps)],

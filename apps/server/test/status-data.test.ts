@@ -19,6 +19,7 @@ const limits = {
   MAX_ACTIONS: "33",
   INVITATION_LIMIT: "4",
   INBOX_EMAIL_DOMAIN: "mail.status-test.example",
+  RSSHUB_URL: "https://reader:secret@rsshub.status-test.example/base/?key=hidden",
 }
 
 beforeAll(async () => {
@@ -65,11 +66,13 @@ const OFFICIAL_KEYS = [
 const complete: [Exclude<keyof StatusConfigs, (typeof OFFICIAL_KEYS)[number]>] extends [never] ? true : never = true
 
 describe("status configs", () => {
-  it("answer the official 28 keys (and the inbox e-mail domain) without a session, with the configured limits", async () => {
+  it("answer the official 28 keys (and the inbox e-mail domain and RSSHub instance) without a session, with the configured limits", async () => {
     const { code, data } = await sdkAs().status.getConfigs()
     expect([complete, code]).toEqual([true, 0])
-    expect(Object.keys(data).sort()).toEqual([...OFFICIAL_KEYS, "INBOX_EMAIL_DOMAIN"].sort())
+    expect(Object.keys(data).sort()).toEqual([...OFFICIAL_KEYS, "INBOX_EMAIL_DOMAIN", "RSSHUB_URL"].sort())
     expect((data as Record<string, unknown>).INBOX_EMAIL_DOMAIN).toBe("mail.status-test.example")
+    // The instance without the credentials and access key its configured address carries.
+    expect((data as Record<string, unknown>).RSSHUB_URL).toBe("https://rsshub.status-test.example/base/")
     expect(OFFICIAL_KEYS).toHaveLength(28)
     expect(data).toMatchObject({
       MAX_SUBSCRIPTIONS: 77,

@@ -31,8 +31,8 @@ const pageErrors: string[] = []
 const byTestId = (id: string) => page.getByTestId(id)
 const mod = process.platform === "darwin" ? "Meta" : "Control"
 
-/** Keys whose text is the same in every language (the product's name). */
-const SAME_IN_EVERY_LANGUAGE = new Set(["app:brand"])
+/** Keys whose text is the same in every language (the product's name, RSSHub's name). */
+const SAME_IN_EVERY_LANGUAGE = new Set(["app:brand", "discover:nav.rsshub", "discover:rsshub.title"])
 
 /**
  * The English texts of every namespace, split at their interpolations ("{{count}} unread" → "unread"); a string a

@@ -1,11 +1,18 @@
 // POST /discover: a URL (a feed, or a page that links to its feeds), an rsshub:// route, or words to look for among
-// the feeds people follow publicly here.
+// the feeds people follow publicly here (or, with target "lists", among the lists). GET /trending/feeds: what others
+// here follow publicly, as recommendations.
 import type { Deps } from "../deps.ts"
 import { AppError } from "../errors.ts"
 import { commonFeedUrls, findFeedLinks } from "../reader/html.ts"
 import { isRsshubUrl } from "../reader/rsshub.ts"
-import { type FeedRow, findFeedByUrl, searchPublicFeeds } from "../storage/feeds.ts"
+import {
+  type FeedRow,
+  findFeedByUrl,
+  trendingFeeds as queryTrendingFeeds,
+  searchPublicFeeds,
+} from "../storage/feeds.ts"
 import { fetchFeedUrl, normalizeFeedUrl, storeNewFeed } from "./feeds.ts"
+import { findLists } from "./lists.ts"
 import { toFeed, toFeedAnalytics } from "./wire.ts"
 
 const MAX_CANDIDATES = 8
@@ -30,7 +37,8 @@ function looksLikeUrl(text: string): boolean {
 
 export async function discover(deps: Deps, input: DiscoverInput) {
   const keyword = input.keyword.trim()
-  if (input.target === "lists") return []
+  // Lists are found by words in their title or description, as GET /lists/discover finds them.
+  if (input.target === "lists") return (await findLists(deps, keyword)).map((list) => ({ list }))
   if (isRsshubUrl(keyword) || looksLikeUrl(keyword))
     return (await discoverUrl(deps, normalizeFeedUrl(keyword))).map(toItem)
   return (await searchPublicFeeds(deps.db, keyword, 20)).map(toItem)
@@ -63,4 +71,35 @@ async function tryFeed(deps: Deps, url: string): Promise<FeedRow | undefined> {
     if (error instanceof AppError) return undefined
     throw error
   }
+}
+
+const RANGE_DAYS = { "1d": 1, "3d": 3, "7d": 7, "30d": 30 } as const
+const LANGUAGE_PREFIX = { eng: "en", cmn: "zh" } as const
+
+export interface TrendingInput {
+  language?: keyof typeof LANGUAGE_PREFIX
+  view?: number
+  /** Counts only subscriptions made within the range; without it, all of them. */
+  range?: keyof typeof RANGE_DAYS
+  limit?: number
+}
+
+/**
+ * GET /trending/feeds: what other people here follow publicly, as recommendations for the viewer (feeds they follow
+ * already are left out). The count is of those public subscriptions; nothing says who they are.
+ */
+export async function trendingFeeds(deps: Deps, viewerId: string, input: TrendingInput) {
+  const since = input.range ? new Date(deps.now().getTime() - RANGE_DAYS[input.range] * 86_400_000) : undefined
+  const rows = await queryTrendingFeeds(deps.db, viewerId, {
+    view: input.view,
+    languagePrefix: input.language ? LANGUAGE_PREFIX[input.language] : undefined,
+    since,
+    limit: input.limit ?? 20,
+  })
+  return rows.map(({ feed, followers, view }) => ({
+    feedId: feed.id,
+    view,
+    feed: toFeed(feed),
+    analytics: { ...toFeedAnalytics(feed), subscriptionCount: followers, view },
+  }))
 }

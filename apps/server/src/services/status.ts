@@ -36,9 +36,21 @@ export function statusConfigs(config: Config) {
     PAYMENT_PLAN_LIST: [] as unknown[],
     PRODUCT_HUNT_VOTE_URL: "",
     REFERRAL_ENABLED: false,
+    // Not an official key: the RSSHub page says which instance answers rsshub:// routes. Without credentials or a
+    // query, which may hold an access key.
+    RSSHUB_URL: publicInstanceUrl(config.RSSHUB_URL),
     REFERRAL_REQUIRED_INVITATIONS: 0,
     REFERRAL_RULE_LINK: "",
     STRIPE_PORTAL_LINK: "",
     TAX_POINT: "",
   }
+}
+
+function publicInstanceUrl(value: string): string {
+  const url = new URL(value)
+  url.username = ""
+  url.password = ""
+  url.search = ""
+  url.hash = ""
+  return url.toString()
 }

@@ -1,5 +1,5 @@
 // Feed rows: lookups, the state a fetch leaves behind, and the scheduler's claim on due feeds.
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm"
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm"
 import { newId } from "../ids.ts"
 import type { DB } from "./db.ts"
 import { feeds, listFeeds, subscriptions } from "./schema.ts"
@@ -128,6 +128,42 @@ export async function searchPublicFeeds(db: DB, text: string, limit: number): Pr
     )
     .orderBy(sql`${feeds.subscriptionCount} desc`, asc(feeds.title))
     .limit(limit)
+}
+
+export interface TrendingFilter {
+  view?: number
+  /** Feeds whose declared language starts with this (e.g. "en"); feeds that declare none stay in. */
+  languagePrefix?: string
+  since?: Date
+  limit: number
+}
+
+/**
+ * Feeds other people here follow publicly, most followed first, leaving out those the viewer follows already.
+ * Only public subscriptions of other users are read, and only their number comes back.
+ */
+export async function trendingFeeds(db: DB, viewerId: string, filter: TrendingFilter) {
+  const conditions = [
+    sql`${subscriptions.feedId} is not null`,
+    sql`not ${subscriptions.isPrivate}`,
+    sql`${subscriptions.userId} <> ${viewerId}`,
+    // Qualified by hand: inside a raw fragment drizzle may write a bare column, which the subquery reads as its own.
+    sql`not exists (select 1 from ${subscriptions} mine where mine.user_id = ${viewerId}
+      and mine.feed_id = "subscriptions"."feed_id")`,
+  ]
+  if (filter.view !== undefined) conditions.push(eq(subscriptions.view, filter.view))
+  if (filter.since) conditions.push(sql`${subscriptions.createdAt} >= ${filter.since}`)
+  if (filter.languagePrefix)
+    conditions.push(sql`(${feeds.language} is null or ${feeds.language} ilike ${`${filter.languagePrefix}%`})`)
+  const followers = sql<number>`count(*)::int`
+  return db
+    .select({ feed: feeds, followers, view: sql<number>`mode() within group (order by ${subscriptions.view})` })
+    .from(subscriptions)
+    .innerJoin(feeds, eq(feeds.id, subscriptions.feedId))
+    .where(and(...conditions))
+    .groupBy(feeds.id)
+    .orderBy(desc(followers), asc(feeds.title))
+    .limit(filter.limit)
 }
 
 /** Publicly followed rsshub:// feeds with their namespace/first-segment route, most followed first. */

@@ -57,7 +57,13 @@ export function createAppRouter() {
                 })),
               ],
             },
-            { path: "discover/*", lazy: () => import("../routes/placeholder.tsx") },
+            { path: "discover", lazy: () => import("../routes/discover.tsx") },
+            {
+              path: "discover/category/:category",
+              lazy: async () => ({ Component: (await import("../routes/discover.tsx")).CategoryPage }),
+            },
+            { path: "rsshub", lazy: () => import("../routes/rsshub.tsx") },
+            { path: "power", lazy: () => import("../routes/power.tsx") },
             // The spec names no route for a list's public page or for managing inboxes.
             { path: "share/lists/:listId", lazy: () => import("../routes/share-list.tsx") },
             { path: "inboxes", lazy: () => import("../routes/inboxes.tsx") },

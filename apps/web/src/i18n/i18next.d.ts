@@ -4,6 +4,7 @@ import type actions from "./locales/en/actions.json"
 import type app from "./locales/en/app.json"
 import type auth from "./locales/en/auth.json"
 import type common from "./locales/en/common.json"
+import type discover from "./locales/en/discover.json"
 import type errors from "./locales/en/errors.json"
 import type integrations from "./locales/en/integrations.json"
 import type lists from "./locales/en/lists.json"
@@ -20,6 +21,7 @@ declare module "i18next" {
       app: typeof app
       auth: typeof auth
       common: typeof common
+      discover: typeof discover
       errors: typeof errors
       integrations: typeof integrations
       lists: typeof lists

@@ -16,6 +16,7 @@ export const namespaces = [
   "app",
   "auth",
   "common",
+  "discover",
   "errors",
   "integrations",
   "lists",

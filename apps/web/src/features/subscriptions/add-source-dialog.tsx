@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query"
 import type { Feed } from "@tidings/shared"
 import { type FormEvent, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { useNavigate } from "react-router"
+import { Link, useNavigate } from "react-router"
 import { toast } from "sonner"
 import { discoverFeeds, previewFeed } from "../../api/discover.ts"
 import { Button } from "../../components/ui/button.tsx"
@@ -113,6 +113,7 @@ export function AddSourceDialog({ onClose, view }: { onClose: () => void; view: 
         </ul>
       )}
       {picked && <PickedFeed feed={picked} view={view} onClose={onClose} followedView={followed(picked)?.view} />}
+      <DiscoverLinks onClose={onClose} />
     </Dialog>
   )
 }
@@ -174,5 +175,22 @@ function PickedFeed(props: { feed: Feed; view: number; followedView: number | un
         />
       )}
     </div>
+  )
+}
+
+/** The larger places to find sources, for a reader who does not know what to type. */
+function DiscoverLinks({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation("discover")
+  const link = "font-medium text-accent-strong hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+  return (
+    <p className="mt-4 flex flex-wrap gap-x-3 gap-y-1 border-t border-line pt-3 text-xs text-ink-soft">
+      <span>{t("dialog.more")}</span>
+      <Link to="/discover" onClick={onClose} className={link} data-testid="add-source-discover">
+        {t("nav.discover")}
+      </Link>
+      <Link to="/rsshub" onClick={onClose} className={link}>
+        {t("dialog.rsshub")}
+      </Link>
+    </p>
   )
 }
