@@ -31,14 +31,38 @@ function hostFor(api: Sqlite3Static, vfs: Pool | undefined): DatabaseHost {
   }
 }
 
+/** Tries to take the pool's files this long before settling for memory (another page may still hold them). */
+const POOL_ATTEMPTS = 6
+
+/**
+ * The OPFS pool, or undefined where there is none. A page that has just been left (a reload, a navigation) may keep
+ * its worker, and with it the pool's file handles, for a moment: the pool is asked for again with a growing pause.
+ * A failed attempt must never delete the pool (preserveOnInitFailure): another tab's data lives in it.
+ */
+async function installPool(api: Sqlite3Static): Promise<Pool | undefined> {
+  let lastError: unknown
+  for (let attempt = 0; attempt < POOL_ATTEMPTS; attempt++) {
+    try {
+      return await api.installOpfsSAHPoolVfs({
+        name: POOL,
+        preserveOnInitFailure: true,
+        forceReinitIfPreviouslyFailed: attempt > 0,
+      } as Parameters<Sqlite3Static["installOpfsSAHPoolVfs"]>[0])
+    } catch (error) {
+      lastError = error
+      // Only a file held elsewhere is worth waiting for; a browser without OPFS will not grow one.
+      if (!(error instanceof DOMException && error.name === "NoModificationAllowedError")) break
+      await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt))
+    }
+  }
+  console.warn("OPFS is not available to this worker: the local database lives in memory.", lastError)
+  return undefined
+}
+
 async function open(): Promise<DbOpened> {
   if (opened) return opened
   sqlite3 ??= await sqlite3InitModule()
-  try {
-    pool ??= await sqlite3.installOpfsSAHPoolVfs({ name: POOL })
-  } catch (error) {
-    console.warn("OPFS is not available to workers here: the local database lives in memory.", error)
-  }
+  pool ??= await installPool(sqlite3)
   const result = openMigrated(hostFor(sqlite3, pool))
   current = result.db
   opened = { versions: result.versions, recreated: result.recreated, storage: pool ? "opfs" : "memory" }
