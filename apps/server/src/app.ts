@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit"
 import { authHandler } from "./auth/handler.ts"
 import type { Auth } from "./auth/index.ts"
 import { trustedOrigins } from "./auth/origins.ts"
+import { publicProviders } from "./auth/social.ts"
 import { compressResponses } from "./compression.ts"
 import { cors } from "./cors.ts"
 import type { Deps } from "./deps.ts"
@@ -73,6 +74,8 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   const web = webDistDir ? webClient(webDistDir) : undefined
   if (web) app.use("*", web)
 
+  // Not a better-auth call: the login page asks which social providers this server offers (spec: providers).
+  app.get("/better-auth/get-providers", (c) => c.json(publicProviders(deps.config)))
   app.on(["GET", "POST"], "/better-auth/*", authHandler(deps, auth))
   app.route("/health", healthRoutes(deps))
   // Calls that need no session: probes, public configuration, and inbox ingress (authenticated by inbox secret).

@@ -68,7 +68,9 @@ describe("status configs", () => {
   it("answer the official 28 keys (and the inbox e-mail domain) without a session, with the configured limits", async () => {
     const { code, data } = await sdkAs().status.getConfigs()
     expect([complete, code]).toEqual([true, 0])
-    expect(Object.keys(data).sort()).toEqual([...OFFICIAL_KEYS, "INBOX_EMAIL_DOMAIN"].sort())
+    expect(Object.keys(data).sort()).toEqual(
+      [...OFFICIAL_KEYS, "INBOX_EMAIL_DOMAIN", "ANALYTICS_URL", "ISSUE_TRACKER_URL", "NEW_USER_GUIDE"].sort(),
+    )
     expect((data as Record<string, unknown>).INBOX_EMAIL_DOMAIN).toBe("mail.status-test.example")
     expect(OFFICIAL_KEYS).toHaveLength(28)
     expect(data).toMatchObject({
