@@ -4,7 +4,9 @@ import type actions from "./locales/en/actions.json"
 import type app from "./locales/en/app.json"
 import type common from "./locales/en/common.json"
 import type errors from "./locales/en/errors.json"
+import type guide from "./locales/en/guide.json"
 import type lists from "./locales/en/lists.json"
+import type profiles from "./locales/en/profiles.json"
 import type settings from "./locales/en/settings.json"
 import type views from "./locales/en/views.json"
 
@@ -17,7 +19,9 @@ declare module "i18next" {
       app: typeof app
       common: typeof common
       errors: typeof errors
+      guide: typeof guide
       lists: typeof lists
+      profiles: typeof profiles
       views: typeof views
       settings: typeof settings
     }

@@ -11,7 +11,17 @@ const fileParts = (path: string) => {
   return { lang, ns: file }
 }
 
-export const namespaces = ["actions", "app", "common", "errors", "lists", "settings", "views"] as const
+export const namespaces = [
+  "actions",
+  "app",
+  "common",
+  "errors",
+  "guide",
+  "lists",
+  "profiles",
+  "settings",
+  "views",
+] as const
 
 export const englishResources: Record<string, Namespace> = Object.fromEntries(
   Object.entries(bundled).map(([path, data]) => [fileParts(path).ns, data]),
