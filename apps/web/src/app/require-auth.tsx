@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next"
 import { Navigate, Outlet, useLocation } from "react-router"
 import { LoadingPane } from "../components/ui/spinner.tsx"
+import { NewUserGuide } from "../features/guide/new-user-guide.tsx"
 import { useSession } from "../queries/session.ts"
 import { loginPath } from "./paths.ts"
 import { SettingsSync } from "./settings-sync.tsx"
@@ -22,6 +23,7 @@ export function RequireAuth() {
   return (
     <>
       <SettingsSync userId={session.data.user.id} />
+      <NewUserGuide userId={session.data.user.id} />
       <Outlet />
     </>
   )

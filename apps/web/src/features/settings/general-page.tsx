@@ -4,6 +4,7 @@ import { changeLanguage } from "../../i18n/index.ts"
 import { LANGUAGE_NAMES } from "../../i18n/languages.ts"
 import { supportedLanguages } from "../../i18n/resources.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
+import { ReopenGuideButton } from "../guide/new-user-guide.tsx"
 import { LinkRow, SelectRow, SettingsSection } from "./setting-controls.tsx"
 import { SettingsPage } from "./settings-page.tsx"
 import { useSettingRows } from "./use-setting-rows.tsx"
@@ -41,6 +42,7 @@ export function GeneralSettingsPage() {
         {generalSwitch("appLaunchOnStartup", { desktop: true })}
         {generalSwitch("openLinksInExternalApp", { desktop: true })}
         {generalSwitch("sendAnonymousData")}
+        <ReopenGuideButton />
       </SettingsSection>
 
       <SettingsSection title={t("general.section.timeline")}>
