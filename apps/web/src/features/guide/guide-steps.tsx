@@ -22,7 +22,10 @@ export function LanguageStep() {
   const { t, i18n } = useTranslation("guide")
   const setGeneral = useSettingsStore((state) => state.setGeneral)
   const name = useId()
+  // Checked at once; the interface follows when the language's strings have loaded.
+  const [chosen, setChosen] = useState(i18n.language)
   const choose = (language: string) => {
+    setChosen(language)
     setGeneral({ language })
     void changeLanguage(language, true)
   }
@@ -39,7 +42,7 @@ export function LanguageStep() {
               type="radio"
               name={name}
               value={language}
-              checked={i18n.language === language}
+              checked={chosen === language}
               onChange={() => choose(language)}
               className="accent-(--color-accent)"
               data-testid={`guide-language-${language}`}
@@ -69,7 +72,9 @@ function StarterFeed({ feed, following }: { feed: Feed; following: boolean }) {
   return (
     <li className="flex items-center gap-2.5 px-3 py-2 text-sm" data-testid="guide-starter-feed">
       <FeedIcon title={title} image={feed.image} className="size-5" />
-      <span className="min-w-0 flex-1 truncate font-medium">{title}</span>
+      <span className="min-w-0 flex-1 truncate font-medium" data-testid="guide-starter-title">
+        {title}
+      </span>
       {following ? (
         <span
           className="inline-flex shrink-0 items-center gap-1 text-xs text-ink-soft"
