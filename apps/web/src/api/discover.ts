@@ -9,9 +9,14 @@ export interface DiscoverItem {
   updatesPerWeek?: number
 }
 
-export async function discoverFeeds(keyword: string): Promise<Feed[]> {
+/** `lang`: the user's discoverLanguage (all, eng, cmn); word searches keep feeds in that language. */
+export async function discoverFeeds(keyword: string, lang?: string): Promise<Feed[]> {
   // The dialog shows the failure itself.
-  const answer = await request<Ok<DiscoverItem[]>>("/discover", { method: "POST", body: { keyword }, quiet: true })
+  const answer = await request<Ok<DiscoverItem[]>>("/discover", {
+    method: "POST",
+    body: { keyword, lang },
+    quiet: true,
+  })
   return (answer.data ?? []).flatMap((item) => (item.feed ? [item.feed] : []))
 }
 

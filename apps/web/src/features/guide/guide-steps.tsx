@@ -106,9 +106,10 @@ export function SourcesStep() {
   const search = useDebounced(keyword.trim(), 300)
   const inputId = useId()
   const mine = new Set((useSubscriptions().data ?? []).map((sub) => sub.feedId))
+  const lang = useSettingsStore((state) => state.ui.discoverLanguage)
   const found = useQuery({
-    queryKey: ["guide", "starter-feeds", search],
-    queryFn: () => discoverFeeds(search),
+    queryKey: ["guide", "starter-feeds", search, lang],
+    queryFn: () => discoverFeeds(search, lang),
     enabled: search.length >= 2,
   })
   return (

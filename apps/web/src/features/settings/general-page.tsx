@@ -19,7 +19,7 @@ const VOICES = [
 ]
 
 export function GeneralSettingsPage() {
-  const { t, i18n, setGeneral, generalSwitch, generalSelect, text } = useSettingRows()
+  const { t, i18n, setGeneral, generalSwitch, generalSelect, uiSelect, text } = useSettingRows()
   const rebound = useSettingsStore((state) => Object.keys(state.general.keyBindings ?? {}).length)
   const languages = supportedLanguages.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] ?? lang }))
 
@@ -63,6 +63,14 @@ export function GeneralSettingsPage() {
         {generalSwitch("scrollMarkUnread")}
         {generalSwitch("hoverMarkUnread")}
         {generalSwitch("renderMarkUnread")}
+      </SettingsSection>
+
+      <SettingsSection title={t("general.section.discover")}>
+        {uiSelect("discoverLanguage", [
+          { value: "all", label: t("ui.discoverLanguage.all") },
+          { value: "eng", label: t("ui.discoverLanguage.eng") },
+          { value: "cmn", label: t("ui.discoverLanguage.cmn") },
+        ])}
       </SettingsSection>
 
       <SettingsSection title={t("general.section.links")}>{generalSwitch("jumpOutLinkWarn")}</SettingsSection>
