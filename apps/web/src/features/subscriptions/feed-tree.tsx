@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { sameSelection, type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
+import { withAutoGroups } from "../../queries/auto-group.ts"
 import { groupByCategory, subscriptionsInView, withUnread } from "../../queries/subscription-selectors.ts"
 import { sumUnread } from "../../queries/unread-counts.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
@@ -25,7 +26,8 @@ export function FeedTree({
 }) {
   const { t } = useTranslation()
   const { view, feed: selection } = location
-  const inView = subscriptionsInView(subs, view)
+  const autoGroup = useSettingsStore((state) => state.general.autoGroup)
+  const inView = subscriptionsInView(autoGroup ? withAutoGroups(subs) : subs, view)
   const unreadOf = (feedIds: string[]) => sumUnread(counts, feedIds)
   const hideAllRead = useSettingsStore((state) => state.general.hideAllReadSubscriptions)
   const current = selection.kind === "feed" ? selection.feedId : undefined
