@@ -71,7 +71,8 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   app.use("*", limitBodies(deps.config.DATA_IMPORT_MAX_BYTES))
   // Outside everything that answers, errors included; static files arrive already encoded and pass through.
   app.use("*", compressResponses())
-  const web = webDistDir ? webClient(webDistDir) : undefined
+  const analytics = deps.config.ANALYTICS_URL ? [new URL(deps.config.ANALYTICS_URL).origin] : []
+  const web = webDistDir ? webClient(webDistDir, analytics) : undefined
   if (web) app.use("*", web)
 
   // Not a better-auth call: the login page asks which social providers this server offers (spec: providers).

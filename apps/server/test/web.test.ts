@@ -69,6 +69,20 @@ describe("the app shell", () => {
     expect(nav.headers["cache-control"]).toBe("no-cache")
     expect(nav.headers["cache-control"]).not.toContain("immutable")
   })
+
+  it("lets the page post usage events to a configured analytics endpoint, and nowhere else", async () => {
+    const csp = (res: { headers: Record<string, unknown> }) => String(res.headers["content-security-policy"])
+    expect(csp(await rawGet(`${server.url}/`))).toContain("connect-src 'self';")
+    const withAnalytics = await startTestServer(
+      { ANALYTICS_URL: "https://stats.example.test/collect?key=1" },
+      { webDistDir: dist },
+    )
+    try {
+      expect(csp(await rawGet(`${withAnalytics.url}/`))).toContain("connect-src 'self' https://stats.example.test;")
+    } finally {
+      await withAnalytics.close()
+    }
+  })
 })
 
 describe("static assets", () => {

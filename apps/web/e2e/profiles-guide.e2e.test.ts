@@ -1,6 +1,8 @@
 // Issue 11 end to end: /login with social providers (and without), a user's public profile seen by another user,
 // the new-user guide on first sign-in, and the error page's issue link. Nothing goes to the internet: GitHub's
 // authorization page is answered by page.route, feeds come from the loopback fixture server.
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -20,6 +22,37 @@ let browser: Browser
 const pageErrors: string[] = []
 const ownerFeeds = { notes: "", field: "", secret: "" }
 let listId = ""
+let visitorId = ""
+let owner: Page
+let visitor: Page
+
+/** The analytics stand-in: a loopback server that records what the browser posts to ANALYTICS_URL. */
+interface Posted {
+  client_id: string
+  user_id?: string
+  events: { name: string; params: Record<string, unknown> }[]
+}
+const posted: Posted[] = []
+let analyticsServer: Server
+let analyticsOrigin = ""
+
+async function startAnalyticsStandIn() {
+  analyticsServer = createServer((req, res) => {
+    let body = ""
+    req.on("data", (chunk) => {
+      body += chunk
+    })
+    req.on("end", () => {
+      if (req.method === "POST") posted.push(JSON.parse(body))
+      res.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((resolve) => analyticsServer.listen(0, "127.0.0.1", resolve))
+  analyticsOrigin = `http://127.0.0.1:${(analyticsServer.address() as AddressInfo).port}`
+}
+
+const eventsOf = (userId: string) =>
+  posted.filter((p) => p.user_id === userId).flatMap((p) => p.events.map((e) => e.name))
 
 const shootBoth = (page: Page, name: string) => shootBothSizes(page, shotsDir, name)
 
@@ -57,17 +90,27 @@ async function call<T>(page: Page, method: string, url: string, body?: unknown):
   ) as Promise<T>
 }
 
+/** Settings › general › "Send anonymous usage data". */
+async function setAnonymousData(page: Page, on: boolean) {
+  await page.goto(`${server.origin}/settings/general`)
+  const toggle = page.getByTestId("setting-sendAnonymousData").getByRole("switch")
+  if ((await toggle.getAttribute("aria-checked")) !== String(on)) await toggle.click()
+  await expect.poll(() => toggle.getAttribute("aria-checked")).toBe(String(on))
+}
+
 const guide = (page: Page) => page.getByTestId("new-user-guide")
 const guideStep = (page: Page) => page.getByTestId("guide-step").getAttribute("data-step")
 
 beforeAll(async () => {
   fixtures = await startFixtureServer()
+  await startAnalyticsStandIn()
   ;[server, bare, browser] = await Promise.all([
     startAppServer({
       NEW_USER_GUIDE: "true",
       GITHUB_CLIENT_ID: "fake-github-client",
       GITHUB_CLIENT_SECRET: "fake-github-secret",
       ISSUE_TRACKER_URL: `${fixtures.origin}/issues/new?labels=bug`,
+      ANALYTICS_URL: `${analyticsOrigin}/collect`,
     }),
     startAppServer(),
     launchBrowser(),
@@ -78,6 +121,7 @@ afterAll(async () => {
   await browser?.close()
   await Promise.all([server?.stop(), bare?.stop()])
   await fixtures?.close()
+  await new Promise((resolve) => analyticsServer?.close(resolve))
 })
 
 describe("login", () => {
@@ -128,9 +172,6 @@ describe("login", () => {
 })
 
 describe("profiles and the guide", () => {
-  let owner: Page
-  let visitor: Page
-
   it("sets up an owner with public and private subscriptions, a list and a profile", async () => {
     owner = await newPage()
     await signUpThroughForm(owner, server.origin, "Ada Lovelace", `ada-${Date.now()}@example.com`)
@@ -195,6 +236,18 @@ describe("profiles and the guide", () => {
     expect(await visitor.getByTestId("guide-finish-summary").textContent()).toContain("1 件のソース")
     await visitor.getByTestId("guide-finish").click()
     await guide(visitor).waitFor({ state: "detached" })
+
+    // sendAnonymousData is on by default and the server names an endpoint: the spec's events arrived there.
+    visitorId = (await call<{ user: { id: string } }>(visitor, "GET", "/better-auth/get-session")).user.id
+    await expect
+      .poll(() => eventsOf(visitorId))
+      .toEqual(expect.arrayContaining(["register", "subscribe", "onboarding"]))
+    const onboarding = posted.find((p) => p.user_id === visitorId && p.events[0].name === "onboarding")
+    const sessionId = await visitor.evaluate(() => sessionStorage.getItem("tidings:session_id"))
+    expect(onboarding).toMatchObject({
+      client_id: await visitor.evaluate(() => localStorage.getItem("tidings:client_id")),
+      events: [{ name: "onboarding", params: { session_id: sessionId, engagement_time_msec: 1000, event_code: 3001 } }],
+    })
   })
 
   it("is not shown again after a reload, and settings reopen it", async () => {
@@ -242,6 +295,7 @@ describe("profiles and the guide", () => {
     await visitor.getByTestId("public-list-owner").click()
     await visitor.waitForURL(new RegExp(`/profile/${HANDLE}$`))
     await visitor.getByTestId("profile-page").waitFor()
+    const ownerId = await visitor.getByTestId("profile-page").getAttribute("data-user-id")
     expect(await visitor.getByTestId("profile-name").textContent()).toBe("Ada Lovelace")
     expect(await visitor.getByTestId("profile-bio").textContent()).toBe("Reads about engines and notes.")
     expect(await visitor.getByTestId("profile-website").getAttribute("href")).toBe("https://ada.example.test/")
@@ -265,21 +319,52 @@ describe("profiles and the guide", () => {
     expect(await visitor.getByTestId("profile-list").textContent()).toContain("Slow reading")
     expect(await shootBoth(visitor, "profile")).toEqual([])
 
+    // With "send anonymous data" off, following sends nothing.
+    const subscribesBefore = eventsOf(visitorId).filter((name) => name === "subscribe").length
+    await setAnonymousData(visitor, false)
+    await visitor.goBack()
     await fieldRow.getByTestId("profile-feed-follow").click()
     await fieldRow.getByTestId("profile-feed-follow-following").waitFor()
     await visitor.getByTestId("profile-list-follow").click()
     await visitor.getByTestId("profile-list-follow-following").waitFor()
+    // Back on, a reload's app_init arrives (sent after the follow would have been): still no second subscribe.
+    await setAnonymousData(visitor, true)
+    // app_init goes out before the session is read, so it carries the browser's client id rather than the user's.
+    const clientId = await visitor.evaluate(() => localStorage.getItem("tidings:client_id"))
+    const inits = () => posted.filter((p) => p.client_id === clientId && p.events[0].name === "app_init").length
+    const initsBefore = inits()
+    await visitor.reload()
+    await expect.poll(inits).toBe(initsBefore + 1)
+    expect(eventsOf(visitorId).filter((name) => name === "subscribe").length).toBe(subscribesBefore)
     const mine = await call<{ data: { feedId?: string; listId?: string }[] }>(visitor, "GET", "/subscriptions")
     expect(mine.data.map((s) => s.feedId ?? s.listId).sort()).toEqual(
       [ownerFeeds.notes, ownerFeeds.field, listId].sort(),
     )
 
     // The same page by id, for users without a handle.
-    const ownerId = await visitor.getByTestId("profile-page").getAttribute("data-user-id")
     await visitor.goto(`${server.origin}/profile/id/${ownerId}`)
     await expect.poll(() => visitor.getByTestId("profile-name").textContent()).toBe("Ada Lovelace")
     await visitor.goto(`${server.origin}/profile/nobody_here_at_all`)
     await visitor.getByText("No user with this handle or id.").waitFor()
+  })
+})
+
+describe("phone settings", () => {
+  it("hides the tab bar's unread badges under 1024 px when showUnreadCountBadgeMobile is off", async () => {
+    const phone = visitor
+    await phone.setViewportSize({ width: 390, height: 844 })
+    await phone.goto(`${server.origin}/timeline/view-0/all/pending`)
+    await phone.getByTestId("tab-bar").waitFor()
+    await expect.poll(() => phone.getByTestId("tab-unread").count()).toBeGreaterThan(0)
+    await phone.goto(`${server.origin}/settings/appearance`)
+    const toggle = phone.getByTestId("setting-showUnreadCountBadgeMobile").getByRole("switch")
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute("aria-checked")).toBe("false")
+    await phone.goto(`${server.origin}/timeline/view-0/all/pending`)
+    await phone.getByTestId("tab-bar").waitFor()
+    await phone.getByTestId("tab-0").waitFor()
+    expect(await phone.getByTestId("tab-unread").count()).toBe(0)
+    await phone.setViewportSize({ width: 1280, height: 800 })
   })
 })
 

@@ -13,6 +13,7 @@ import {
   type UpdateSubscriptionInput,
   updateSubscription,
 } from "../api/subscriptions.ts"
+import { track } from "../lib/analytics.ts"
 import { queryKeys } from "./keys.ts"
 import { restoreSnapshot, takeSnapshot } from "./optimistic.ts"
 import { updateUnread } from "./unread.ts"
@@ -53,6 +54,7 @@ export function useCreateSubscription() {
   return useMutation({
     mutationFn: createSubscription,
     onSuccess: (answer, input) => {
+      track("subscribe", { view: input.view })
       const feed = answer.feed
       if (feed) {
         patchSubscriptions(queryClient, (subs) => [

@@ -3,6 +3,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Dialog } from "../../components/ui/dialog.tsx"
+import { track } from "../../lib/analytics.ts"
 import { markGuideDone, useGuideStore } from "./guide-state.ts"
 import { FinishStep, KeysStep, LanguageStep, SourcesStep } from "./guide-steps.tsx"
 
@@ -21,6 +22,10 @@ export function GuideDialog({ userId }: { userId: string }) {
   const close = () => {
     markGuideDone(userId)
     useGuideStore.getState().hide()
+  }
+  const finish = () => {
+    track("onboarding", { completed: true })
+    close()
   }
   return (
     <Dialog
@@ -49,7 +54,7 @@ export function GuideDialog({ userId }: { userId: string }) {
           )}
           <Button
             variant="primary"
-            onClick={last ? close : () => setIndex(index + 1)}
+            onClick={last ? finish : () => setIndex(index + 1)}
             data-testid={last ? "guide-finish" : "guide-next"}
           >
             {last ? t("finish.action") : t("next")}
