@@ -394,6 +394,12 @@ describe("error page", () => {
     expect(params.errorTraceId).toMatch(/^[\w-]{21}$/)
     expect(params.body).toContain(`Error trace id: ${params.errorTraceId}`)
     expect(await shootBoth(page, "error-page")).toEqual([])
+
+    // Without a tracker configured the report is offered to copy, with no link.
+    await page.goto(`${bare.origin}/no/such/page`)
+    await page.getByTestId("error-copy-report").waitFor()
+    expect(await page.getByTestId("error-submit-issue").count()).toBe(0)
+    expect(await page.getByTestId("error-report").textContent()).toContain("Error trace id: ")
     await page.context().close()
     // Pages closed on purpose above may abort loads; only errors thrown inside pages count.
     expect(pageErrors.filter((message) => !message.includes("dynamically imported module"))).toEqual([])

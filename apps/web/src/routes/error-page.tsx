@@ -28,7 +28,8 @@ function resetLocalData(): void {
 export function ErrorPage() {
   const { t } = useTranslation()
   const error = useRouteError()
-  const tracker = useStatusConfigs().data?.ISSUE_TRACKER_URL
+  const configs = useStatusConfigs()
+  const tracker = configs.data?.ISSUE_TRACKER_URL
   const message = error instanceof Error ? error.message : String(error)
   // One trace id per error shown, so the report and what the user describes can be matched.
   const report = useMemo(
@@ -65,7 +66,7 @@ export function ErrorPage() {
         <div className="mt-1 rounded-lg bg-hover p-2" data-testid="error-report">
           <CopyableText text={reportText(report, details)} />
         </div>
-        {tracker ? (
+        {configs.isPending ? null : tracker ? (
           <a
             href={issueUrl(tracker, report, details, `Error: ${message}`.slice(0, 200))}
             target="_blank"
