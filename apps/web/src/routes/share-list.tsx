@@ -34,14 +34,17 @@ export function ShareListRoute() {
 }
 
 function PublicList({ detail }: { detail: ListDetail }) {
-  const { t, i18n } = useTranslation(["lists", "app"])
+  const { t, i18n } = useTranslation(["lists", "app", "common"])
   const { list, subscription } = detail
-  const owner = useUserProfile(list.ownerUserId).data
+  const ownerQuery = useUserProfile(list.ownerUserId)
+  const owner = ownerQuery.data
   const subscribe = useSubscribeList()
   const view = viewMeta(list.view)
   const timeline = timelinePath({ view: subscription?.view ?? list.view, feed: { kind: "list", listId: list.id } })
   const now = new Date()
   const ownerName = owner ? owner.name || (owner.handle ? `@${owner.handle}` : null) : null
+  // The owner is part of the line under the title: wait for the (batched) lookup rather than redraw the line.
+  if (ownerQuery.isPending) return <LoadingPane label={t("common:status.loading")} />
 
   return (
     <PageFrame title={list.title}>
