@@ -1,8 +1,6 @@
 // Issue 11 end to end: /login with social providers (and without), a user's public profile seen by another user,
 // the new-user guide on first sign-in, and the error page's issue link. Nothing goes to the internet: GitHub's
 // authorization page is answered by page.route, feeds come from the loopback fixture server.
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -10,9 +8,9 @@ import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { launchBrowser } from "./support/browser.ts"
 import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 import { type FixtureServer, startFixtureServer } from "./support/fixture-server.ts"
+import { call, type Posted, signUpThroughForm, startAnalyticsStandIn } from "./support/profiles-guide-kit.ts"
 
 const shotsDir = path.join(screenshotsRoot, "profiles-guide")
-const PASSWORD = "correct-horse-battery"
 const HANDLE = `ada_${Date.now().toString(36)}`
 
 let fixtures: FixtureServer
@@ -25,31 +23,8 @@ let listId = ""
 let visitorId = ""
 let owner: Page
 let visitor: Page
-
-/** The analytics stand-in: a loopback server that records what the browser posts to ANALYTICS_URL. */
-interface Posted {
-  client_id: string
-  user_id?: string
-  events: { name: string; params: Record<string, unknown> }[]
-}
-const posted: Posted[] = []
-let analyticsServer: Server
-let analyticsOrigin = ""
-
-async function startAnalyticsStandIn() {
-  analyticsServer = createServer((req, res) => {
-    let body = ""
-    req.on("data", (chunk) => {
-      body += chunk
-    })
-    req.on("end", () => {
-      if (req.method === "POST") posted.push(JSON.parse(body))
-      res.writeHead(204).end()
-    })
-  })
-  await new Promise<void>((resolve) => analyticsServer.listen(0, "127.0.0.1", resolve))
-  analyticsOrigin = `http://127.0.0.1:${(analyticsServer.address() as AddressInfo).port}`
-}
+let analytics: Awaited<ReturnType<typeof startAnalyticsStandIn>>
+let posted: Posted[] = []
 
 const eventsOf = (userId: string) =>
   posted.filter((p) => p.user_id === userId).flatMap((p) => p.events.map((e) => e.name))
@@ -61,33 +36,6 @@ async function newPage(): Promise<Page> {
   const page = await context.newPage()
   page.on("pageerror", (error) => pageErrors.push(error.message))
   return page
-}
-
-async function signUpThroughForm(page: Page, origin: string, name: string, email: string) {
-  await page.goto(`${origin}/login`)
-  await page.getByTestId("login-switch-mode").click()
-  await page.getByTestId("login-name").fill(name)
-  await page.getByTestId("login-email").fill(email)
-  await page.getByTestId("login-password").fill(PASSWORD)
-  await page.getByTestId("login-submit").click()
-  await page.waitForURL(/\/timeline\//)
-}
-
-/** A call from inside the page, so the session cookie goes along; throws on an error answer. */
-async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([method, url, body]) => {
-      const res = await fetch(url, {
-        method,
-        headers: { "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      const answer = await res.json()
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(answer)}`)
-      return answer
-    },
-    [method, url, body] as const,
-  ) as Promise<T>
 }
 
 /** Settings › general › "Send anonymous usage data". */
@@ -103,14 +51,15 @@ const guideStep = (page: Page) => page.getByTestId("guide-step").getAttribute("d
 
 beforeAll(async () => {
   fixtures = await startFixtureServer()
-  await startAnalyticsStandIn()
+  analytics = await startAnalyticsStandIn()
+  posted = analytics.posted
   ;[server, bare, browser] = await Promise.all([
     startAppServer({
       NEW_USER_GUIDE: "true",
       GITHUB_CLIENT_ID: "fake-github-client",
       GITHUB_CLIENT_SECRET: "fake-github-secret",
       ISSUE_TRACKER_URL: `${fixtures.origin}/issues/new?labels=bug`,
-      ANALYTICS_URL: `${analyticsOrigin}/collect`,
+      ANALYTICS_URL: `${analytics.origin}/collect`,
     }),
     startAppServer(),
     launchBrowser(),
@@ -121,7 +70,7 @@ afterAll(async () => {
   await browser?.close()
   await Promise.all([server?.stop(), bare?.stop()])
   await fixtures?.close()
-  await new Promise((resolve) => analyticsServer?.close(resolve))
+  await analytics?.close()
 })
 
 describe("login", () => {
