@@ -293,6 +293,10 @@ describe("profiles and the guide", () => {
     // The same page by id, for users without a handle.
     await visitor.goto(`${server.origin}/profile/id/${ownerId}`)
     await expect.poll(() => visitor.getByTestId("profile-name").textContent()).toBe("Ada Lovelace")
+    // The owner's own view of the page is the public one too.
+    await owner.goto(`${server.origin}/profile/${HANDLE}`)
+    await expect.poll(() => owner.getByTestId("profile-feed").count()).toBe(2)
+    expect(await owner.getByTestId("profile-page").textContent()).not.toContain("Secret Diary")
     await visitor.goto(`${server.origin}/profile/nobody_here_at_all`)
     await visitor.getByText("No user with this handle or id.").waitFor()
   })

@@ -31,6 +31,8 @@ function Profile({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation(["profiles", "common"])
   const subscriptions = useUserSubscriptions(profile.id)
   const lists = useUserLists(profile.id)
+  // The server leaves others' private subscriptions out; on one's own profile they arrive too, and stay out here.
+  const feeds = subscriptions.data?.feeds.filter((sub) => !sub.isPrivate)
   return (
     <PageFrame title={t("title")}>
       <div data-testid="profile-page" data-user-id={profile.id}>
@@ -40,13 +42,9 @@ function Profile({ profile }: { profile: UserProfile }) {
             id="profile-subscriptions-heading"
             className="mb-2 text-xs font-semibold tracking-wide text-ink-faint uppercase"
           >
-            {t("subscriptions", { count: subscriptions.data?.feeds.length ?? 0 })}
+            {t("subscriptions", { count: feeds?.length ?? 0 })}
           </h2>
-          {subscriptions.data ? (
-            <ProfileSubscriptions feeds={subscriptions.data.feeds} />
-          ) : (
-            <LoadingPane label={t("common:status.loading")} />
-          )}
+          {feeds ? <ProfileSubscriptions feeds={feeds} /> : <LoadingPane label={t("common:status.loading")} />}
         </section>
         <section className="mt-6" aria-labelledby="profile-lists-heading">
           <h2 id="profile-lists-heading" className="mb-2 text-xs font-semibold tracking-wide text-ink-faint uppercase">
