@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit"
 import { authHandler } from "./auth/handler.ts"
 import type { Auth } from "./auth/index.ts"
 import { trustedOrigins } from "./auth/origins.ts"
+import { publicProviders } from "./auth/social.ts"
 import { compressResponses } from "./compression.ts"
 import { cors } from "./cors.ts"
 import type { Deps } from "./deps.ts"
@@ -72,9 +73,12 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   app.use("*", limitBodies(deps.config.DATA_IMPORT_MAX_BYTES))
   // Outside everything that answers, errors included; static files arrive already encoded and pass through.
   app.use("*", compressResponses())
-  const web = webDistDir ? webClient(webDistDir) : undefined
+  const analytics = deps.config.ANALYTICS_URL ? [new URL(deps.config.ANALYTICS_URL).origin] : []
+  const web = webDistDir ? webClient(webDistDir, analytics) : undefined
   if (web) app.use("*", web)
 
+  // Not a better-auth call: the login page asks which social providers this server offers (spec: providers).
+  app.get("/better-auth/get-providers", (c) => c.json(publicProviders(deps.config)))
   app.on(["GET", "POST"], "/better-auth/*", authHandler(deps, auth))
   app.route("/health", healthRoutes(deps))
   // Calls that need no session: probes, public configuration, and inbox ingress (authenticated by inbox secret).

@@ -114,6 +114,17 @@ const schema = z.object({
   INBOX_EMAIL_DOMAIN: z.string().default("inbox.tidings.local"),
   INBOX_EMAIL_TOKEN: z.string().min(16).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** Social sign-in: each provider is offered when both its client id and secret are set. */
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where the error page's "submit an issue" link goes (the report is appended as query parameters). */
+  ISSUE_TRACKER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where clients post usage events of users who allow it (spec: sendAnonymousData); unset, nothing is sent. */
+  ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Whether a new user is walked through the first steps on first sign-in. */
+  NEW_USER_GUIDE: flag(true),
   /** The RSSHub instance behind rsshub:// feed URLs. */
   RSSHUB_URL: z.url().default("https://rsshub.app"),
 })

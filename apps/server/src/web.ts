@@ -24,21 +24,24 @@ const types: Record<string, string> = {
 }
 
 // Feed HTML is sanitised on the server and in the browser; the policy is the third line of defence.
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src * data: blob:",
-  "media-src * data: blob:",
-  "frame-src https:",
-  "font-src 'self' data:",
-  // Integrations send entries from the browser to services the user names (their Readeck, Outline, a webhook…), so
-  // requests may go to any http(s) host; scripts stay limited to our own, which is what keeps injected code out.
-  "connect-src 'self' http: https:",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join("; ")
+// Integrations send entries from the browser to services the user names (their Readeck, Outline, a webhook…), so
+// requests may go to any http(s) host; scripts stay limited to our own, which is what keeps injected code out.
+// connectSources (the analytics endpoint when one is configured) are named as well, so they stay allowed should the
+// integrations' rule ever narrow.
+const contentSecurityPolicy = (connectSources: string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src * data: blob:",
+    "media-src * data: blob:",
+    "frame-src https:",
+    "font-src 'self' data:",
+    ["connect-src 'self' http: https:", ...connectSources].join(" "),
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join("; ")
 
 function listFiles(dir: string, prefix = ""): Map<string, string> {
   const files = new Map<string, string>()
@@ -105,8 +108,9 @@ function serveAsset(c: Context, asset: Asset, headers: Record<string, string>): 
   return c.body(bytes, 200, all)
 }
 
-/** Undefined when the client has not been built (the API still works). */
-export function webClient(distDir: string): MiddlewareHandler | undefined {
+/** Undefined when the client has not been built (the API still works). `connectSources`: origins the page may call. */
+export function webClient(distDir: string, connectSources: string[] = []): MiddlewareHandler | undefined {
+  const policy = contentSecurityPolicy(connectSources)
   let assets: Map<string, Asset>
   try {
     assets = assetsOf(listFiles(distDir))
@@ -133,7 +137,7 @@ export function webClient(distDir: string): MiddlewareHandler | undefined {
     if (pathname.endsWith("/index.html")) return c.redirect("/", 302)
     return serveAsset(c, index, {
       "cache-control": "no-cache",
-      "content-security-policy": contentSecurityPolicy,
+      "content-security-policy": policy,
       "referrer-policy": "strict-origin-when-cross-origin",
     })
   }

@@ -113,6 +113,25 @@ describe("discovery", () => {
     expect(lists.body.data).toEqual([{ list: expect.objectContaining({ type: "list", id: list.body.data.id }) }])
     expect((await reader("POST", "/discover", {})).body.code).toBe(4)
   })
+
+  it("narrows a word search to the client's discover language, keeping feeds that name none", async () => {
+    const withLanguage = (title: string, language: string) =>
+      rss(title, items(1, title)).replace("<description>", `<language>${language}</language><description>`)
+    site.set("/okapi-en.xml", { body: withLanguage("Okapi notes", "en-GB") })
+    site.set("/okapi-zh.xml", { body: withLanguage("Okapi 笔记", "zh-CN") })
+    site.set("/okapi-none.xml", { body: rss("Okapi plain", items(1, "okn")) })
+    for (const path of ["/okapi-en.xml", "/okapi-zh.xml", "/okapi-none.xml"]) {
+      expect((await admin("POST", "/subscriptions", { url: site.url(path), view: 0 })).status).toBe(200)
+    }
+    const titles = async (lang?: string) =>
+      ((await reader("POST", "/discover", { keyword: "okapi", lang })).body.data as { feed: { title: string } }[])
+        .map((i) => i.feed.title)
+        .sort()
+    expect(await titles()).toEqual(["Okapi notes", "Okapi plain", "Okapi 笔记"])
+    expect(await titles("all")).toEqual(["Okapi notes", "Okapi plain", "Okapi 笔记"])
+    expect(await titles("eng")).toEqual(["Okapi notes", "Okapi plain"])
+    expect(await titles("cmn")).toEqual(["Okapi plain", "Okapi 笔记"])
+  })
 })
 
 describe("admin refresh and reset", () => {

@@ -69,7 +69,16 @@ describe("status configs", () => {
   it("answer the official 28 keys (and the inbox e-mail domain and RSSHub instance) without a session, with the configured limits", async () => {
     const { code, data } = await sdkAs().status.getConfigs()
     expect([complete, code]).toEqual([true, 0])
-    expect(Object.keys(data).sort()).toEqual([...OFFICIAL_KEYS, "INBOX_EMAIL_DOMAIN", "RSSHUB_URL"].sort())
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        ...OFFICIAL_KEYS,
+        "INBOX_EMAIL_DOMAIN",
+        "RSSHUB_URL",
+        "ANALYTICS_URL",
+        "ISSUE_TRACKER_URL",
+        "NEW_USER_GUIDE",
+      ].sort(),
+    )
     expect((data as Record<string, unknown>).INBOX_EMAIL_DOMAIN).toBe("mail.status-test.example")
     // The instance without the credentials and access key its configured address carries.
     expect((data as Record<string, unknown>).RSSHUB_URL).toBe("https://rsshub.status-test.example/base/")

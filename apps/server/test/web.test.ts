@@ -73,7 +73,22 @@ describe("the app shell", () => {
   it("lets scripts come only from its own origin, while integrations may connect to any http(s) host", async () => {
     const policy = String((await rawGet(`${server.url}/`)).headers["content-security-policy"])
     expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'")
-    expect(policy).toContain("connect-src 'self' http: https:")
+    expect(policy).toContain("connect-src 'self' http: https:;")
+  })
+
+  it("names a configured analytics endpoint in connect-src", async () => {
+    const csp = (res: { headers: Record<string, unknown> }) => String(res.headers["content-security-policy"])
+    const withAnalytics = await startTestServer(
+      { ANALYTICS_URL: "https://stats.example.test/collect?key=1" },
+      { webDistDir: dist },
+    )
+    try {
+      expect(csp(await rawGet(`${withAnalytics.url}/`))).toContain(
+        "connect-src 'self' http: https: https://stats.example.test;",
+      )
+    } finally {
+      await withAnalytics.close()
+    }
   })
 })
 

@@ -189,6 +189,17 @@ export interface SessionUser {
   createdAt: string
 }
 
+/** A user as anyone sees them (GET /profiles, POST /profiles/batch): the public fields only. */
+export interface UserProfile {
+  id: string
+  name: string | null
+  handle: string | null
+  image: string | null
+  bio: string | null
+  website: string | null
+  socialLinks: Record<string, string> | null
+}
+
 export interface SessionAnswer {
   session: { id: string; userId: string; expiresAt: string; token?: string }
   user: SessionUser

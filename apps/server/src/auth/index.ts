@@ -17,6 +17,7 @@ import type { DB } from "../storage/db.ts"
 import * as schema from "../storage/schema.ts"
 import { trustedOrigins } from "./origins.ts"
 import { effectiveRole, roleLimits } from "./roles.ts"
+import { betterAuthSocialProviders } from "./social.ts"
 
 export interface AuthDeps {
   db: DB
@@ -35,6 +36,7 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
     trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    socialProviders: betterAuthSocialProviders(config),
     advanced: {
       database: { generateId: () => newId() },
       // better-auth skips the origin check when it detects a test runner; tests must see what production does.

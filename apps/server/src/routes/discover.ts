@@ -9,6 +9,7 @@ import { type AppEnv, ok } from "./env.ts"
 const discoverBody = z.object({
   keyword: z.string().trim().min(1).max(2048),
   target: z.enum(["feeds", "lists"]).optional(),
+  lang: z.string().max(20).optional(),
 })
 const rsshubQuery = z.object({
   namespace: z.string().max(100).optional(),

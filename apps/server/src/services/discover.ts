@@ -20,7 +20,12 @@ const MAX_CANDIDATES = 8
 export interface DiscoverInput {
   keyword: string
   target?: "feeds" | "lists"
+  /** The client's discoverLanguage: all, eng or cmn (ISO 639-3, as Folo sends it). */
+  lang?: string
 }
+
+/** What a feed's own language tag starts with, per discover language; "all" (or none) filters nothing. */
+const LANGUAGE_PREFIXES: Record<string, string> = { eng: "en", cmn: "zh" }
 
 function toItem(feed: FeedRow) {
   return {
@@ -41,7 +46,8 @@ export async function discover(deps: Deps, input: DiscoverInput) {
   if (input.target === "lists") return (await findLists(deps, keyword)).map((list) => ({ list }))
   if (isRsshubUrl(keyword) || looksLikeUrl(keyword))
     return (await discoverUrl(deps, normalizeFeedUrl(keyword))).map(toItem)
-  return (await searchPublicFeeds(deps.db, keyword, 20)).map(toItem)
+  const prefix = input.lang ? LANGUAGE_PREFIXES[input.lang] : undefined
+  return (await searchPublicFeeds(deps.db, keyword, 20, prefix)).map(toItem)
 }
 
 /** A feed at the URL itself, else the feeds its page advertises, else feeds at the usual paths of its site. */

@@ -29,7 +29,7 @@ const KNOWN_KEYS: Record<SettingsTab, Partial<Record<ValueType, string[]>>> = {
     boolean: [
       "hideExtraBadge", "opaqueSidebar", "sidebarShowUnreadCount", "showDockBadge", "modalOverlay", "modalDraggable",
       "reduceMotion", "usePointerCursor", "readerRenderInlineStyle", "guessCodeLanguage", "hideRecentReader",
-      "pictureViewMasonry", "wideMode",
+      "pictureViewMasonry", "wideMode", "showUnreadCountViewAndSubscriptionMobile", "showUnreadCountBadgeMobile",
     ],
     number: ["entryColWidth", "aiColWidth", "feedColWidth", "uiTextSize", "contentFontSize", "contentLineHeight"],
     string: [

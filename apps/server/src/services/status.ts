@@ -9,6 +9,9 @@ export function statusConfigs(config: Config) {
   return {
     AI_CHAT_ENABLED: false,
     AI_SHORTCUTS: [] as { id: string; name: string; defaultPrompt: string; displayTargets: string[] }[],
+    // Not official keys: where usage events go (unset: none are sent), whether new users get the guide, and where
+    // the error page's issue link points (unset: the report is offered to copy).
+    ANALYTICS_URL: config.ANALYTICS_URL ?? "",
     ANNOUNCEMENT: "",
     DAILY_CLAIM_AMOUNT: { trial: 0, normal: 0 },
     DAILY_POWER_PERCENTAGES: [] as number[],
@@ -22,6 +25,7 @@ export function statusConfigs(config: Config) {
     INVITATION_INTERVAL_DAYS: 0,
     INVITATION_PRICE: 0,
     IS_RSS3_TESTNET: false,
+    ISSUE_TRACKER_URL: config.ISSUE_TRACKER_URL ?? "",
     LEVEL_PERCENTAGES: [] as number[],
     // Empty strings: never equal to a client version, and falsy wherever the client tests for a link.
     MAS_IN_REVIEW_VERSION: "",
@@ -32,6 +36,7 @@ export function statusConfigs(config: Config) {
     MAX_TRIAL_USER_FEED_SUBSCRIPTION: config.TRIAL_MAX_FEED_SUBSCRIPTIONS,
     MAX_TRIAL_USER_LIST_SUBSCRIPTION: config.TRIAL_MAX_LIST_SUBSCRIPTIONS,
     MAX_WEBHOOKS_PER_ACTION,
+    NEW_USER_GUIDE: config.NEW_USER_GUIDE,
     PAYMENT_ENABLED: false,
     PAYMENT_PLAN_LIST: [] as unknown[],
     PRODUCT_HUNT_VOTE_URL: "",

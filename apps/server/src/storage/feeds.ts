@@ -114,9 +114,20 @@ export async function visibleFeedIds(db: DB, userId: string, feedIds: string[]):
   return new Set(rows.map((r) => r.feedId!))
 }
 
-/** Public feeds (followed by someone without the private flag) whose title, site or URL contains the text. */
-export async function searchPublicFeeds(db: DB, text: string, limit: number): Promise<FeedRow[]> {
+/**
+ * Publicly followed feeds whose title, site or URL contains `text`, most followed first. `languagePrefix` (e.g.
+ * "en", "zh") keeps feeds in that language and those that do not say theirs.
+ */
+export async function searchPublicFeeds(
+  db: DB,
+  text: string,
+  limit: number,
+  languagePrefix?: string,
+): Promise<FeedRow[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const language = languagePrefix
+    ? sql`(${feeds.language} is null or lower(${feeds.language}) like ${`${languagePrefix}%`})`
+    : sql`true`
   return db
     .select()
     .from(feeds)
@@ -124,6 +135,7 @@ export async function searchPublicFeeds(db: DB, text: string, limit: number): Pr
       and(
         sql`(${feeds.title} ilike ${pattern} or ${feeds.siteUrl} ilike ${pattern} or ${feeds.url} ilike ${pattern})`,
         sql`exists (select 1 from ${subscriptions} s where s.feed_id = ${feeds.id} and not s.is_private)`,
+        language,
       ),
     )
     .orderBy(sql`${feeds.subscriptionCount} desc`, asc(feeds.title))

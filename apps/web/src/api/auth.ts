@@ -19,3 +19,16 @@ export function signUpEmail(input: { email: string; password: string; name: stri
 export function signOut(): Promise<unknown> {
   return request("/better-auth/sign-out", { method: "POST", body: {} })
 }
+
+/** The social providers this server offers (GET /better-auth/get-providers): provider id → {id, name}. */
+export function getSocialProviders(): Promise<Record<string, { id: string; name: string }>> {
+  return request("/better-auth/get-providers")
+}
+
+/** Starts a social sign-in; the answer carries the provider's authorization URL and a redirect flag. */
+export function signInSocial(input: { provider: string; callbackURL: string }): Promise<{
+  url?: string
+  redirect?: boolean
+}> {
+  return request("/better-auth/sign-in/social", { method: "POST", body: input, handleErrors: false })
+}

@@ -17,13 +17,18 @@ export interface FoundFeed {
   updatesPerWeek: number | null
 }
 
-export async function discoverFeeds(keyword: string): Promise<Feed[]> {
-  return (await discoverItems(keyword)).map((item) => item.feed)
+/** `lang`: the user's discoverLanguage (all, eng, cmn); word searches keep feeds in that language. */
+export async function discoverFeeds(keyword: string, lang?: string): Promise<Feed[]> {
+  return (await discoverItems(keyword, lang)).map((item) => item.feed)
 }
 
-export async function discoverItems(keyword: string): Promise<FoundFeed[]> {
+export async function discoverItems(keyword: string, lang?: string): Promise<FoundFeed[]> {
   // The screens show the failure themselves.
-  const answer = await request<Ok<DiscoverItem[]>>("/discover", { method: "POST", body: { keyword }, quiet: true })
+  const answer = await request<Ok<DiscoverItem[]>>("/discover", {
+    method: "POST",
+    body: { keyword, lang },
+    quiet: true,
+  })
   return (answer.data ?? []).flatMap((item) =>
     item.feed
       ? [

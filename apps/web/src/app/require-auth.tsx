@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next"
 import { Navigate, Outlet, useLocation } from "react-router"
 import { LoadingPane } from "../components/ui/spinner.tsx"
+import { NewUserGuide } from "../features/guide/new-user-guide.tsx"
 import { useSession } from "../queries/session.ts"
 import { LocalCache } from "./local-cache.tsx"
 import { loginPath } from "./paths.ts"
@@ -24,6 +25,7 @@ export function RequireAuth() {
     <>
       <SettingsSync userId={session.data.user.id} />
       <LocalCache userId={session.data.user.id} />
+      <NewUserGuide userId={session.data.user.id} />
       <Outlet />
     </>
   )

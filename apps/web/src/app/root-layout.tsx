@@ -2,11 +2,17 @@
 import { useTranslation } from "react-i18next"
 import { Navigate, Outlet, useLocation } from "react-router"
 import { LoadingPane } from "../components/ui/spinner.tsx"
+import { AnalyticsStart } from "../features/analytics/analytics-start.tsx"
 
 export function RootLayout() {
   const { pathname } = useLocation()
   if (pathname.endsWith("/index.html")) return <Navigate to="/" replace />
-  return <Outlet />
+  return (
+    <>
+      <AnalyticsStart />
+      <Outlet />
+    </>
+  )
 }
 
 export function RouteFallback() {

@@ -66,6 +66,9 @@ export function createAppRouter() {
             { path: "power", lazy: () => import("../routes/power.tsx") },
             // The spec names no route for a list's public page or for managing inboxes.
             { path: "share/lists/:listId", lazy: () => import("../routes/share-list.tsx") },
+            // A user's public page, by handle or (for users without one) by id.
+            { path: "profile/id/:userId", lazy: () => import("../routes/profile.tsx") },
+            { path: "profile/:handle", lazy: () => import("../routes/profile.tsx") },
             { path: "inboxes", lazy: () => import("../routes/inboxes.tsx") },
             { path: "action", lazy: () => import("../routes/action.tsx") },
           ],

@@ -6,8 +6,10 @@ import type auth from "./locales/en/auth.json"
 import type common from "./locales/en/common.json"
 import type discover from "./locales/en/discover.json"
 import type errors from "./locales/en/errors.json"
+import type guide from "./locales/en/guide.json"
 import type integrations from "./locales/en/integrations.json"
 import type lists from "./locales/en/lists.json"
+import type profiles from "./locales/en/profiles.json"
 import type settings from "./locales/en/settings.json"
 import type subscriptions from "./locales/en/subscriptions.json"
 import type views from "./locales/en/views.json"
@@ -24,7 +26,9 @@ declare module "i18next" {
       discover: typeof discover
       errors: typeof errors
       integrations: typeof integrations
+      guide: typeof guide
       lists: typeof lists
+      profiles: typeof profiles
       views: typeof views
       settings: typeof settings
       subscriptions: typeof subscriptions

@@ -1,6 +1,7 @@
 // Pure views over the subscription list: per view, per category, titles. The sidebar, the timeline's folder
 // filter and the add-feed dialog all read subscriptions through these.
 import type { FeedSubscription } from "@tidings/shared"
+import { withAutoGroups } from "./auto-group.ts"
 
 export function subscriptionTitle(sub: FeedSubscription): string {
   return sub.title?.trim() || sub.feeds.title?.trim() || sub.feeds.url
@@ -41,10 +42,14 @@ export function groupByCategory(subs: readonly FeedSubscription[]): GroupedSubsc
   }
 }
 
+/** A category's feeds; a name no category has may be an automatic site folder (autoGroup, see auto-group.ts). */
 export function feedIdsInCategory(subs: readonly FeedSubscription[], view: number, category: string): string[] {
-  return subscriptionsInView(subs, view)
-    .filter((sub) => sub.category?.trim() === category)
-    .map((sub) => sub.feedId)
+  const inCategory = (list: readonly FeedSubscription[]) =>
+    subscriptionsInView(list, view)
+      .filter((sub) => sub.category?.trim() === category)
+      .map((sub) => sub.feedId)
+  const named = inCategory(subs)
+  return named.length ? named : inCategory(withAutoGroups(subs))
 }
 
 /** Distinct category names, for the add-feed dialog's suggestions. */

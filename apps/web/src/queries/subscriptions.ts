@@ -17,6 +17,7 @@ import {
   type UpdateSubscriptionInput,
   updateSubscription,
 } from "../api/subscriptions.ts"
+import { track } from "../lib/analytics.ts"
 import { useSidebarStore } from "../stores/sidebar-store.ts"
 import { queryKeys } from "./keys.ts"
 import {
@@ -60,6 +61,7 @@ export function useCreateSubscription() {
   return useMutation({
     mutationFn: createSubscription,
     onSuccess: (answer, input) => {
+      track("subscribe", { view: input.view })
       const feed = answer.feed
       if (feed) {
         patchSubscriptions(queryClient, (subs) => [

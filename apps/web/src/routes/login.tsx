@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useSearchParams } from "react-router"
 import { safeRedirect } from "../app/paths.ts"
 import { LoadingPane } from "../components/ui/spinner.tsx"
 import { LoginForm } from "../features/auth/login-form.tsx"
+import { SocialSignIn } from "../features/auth/social-sign-in.tsx"
 import { DEFAULT_TIMELINE_PATH } from "../lib/route-ids.ts"
 import { useSession } from "../queries/session.ts"
 import { useSessionStore } from "../stores/session-store.ts"
@@ -38,6 +39,7 @@ export function LoginRoute() {
         )}
         <div className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
           <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
+          <SocialSignIn target={target} autoStart={params.get("provider")} />
         </div>
       </div>
     </div>

@@ -10,11 +10,13 @@ import { Icon } from "../components/ui/icons.tsx"
 import { PageFrame } from "../components/ui/page-frame.tsx"
 import { LoadingPane } from "../components/ui/spinner.tsx"
 import { ListAvatar } from "../features/lists/list-avatar.tsx"
+import { profilePath } from "../features/profiles/profile-paths.ts"
 import { copyText } from "../lib/clipboard.ts"
 import { formatFullDateTime, formatRelativeTime, parseDate } from "../lib/format-date.ts"
 import { timelinePath } from "../lib/route-ids.ts"
 import { viewMeta } from "../lib/views.ts"
-import { useListDetail, useProfile, useSubscribeList } from "../queries/lists.ts"
+import { useListDetail, useSubscribeList } from "../queries/lists.ts"
+import { useUserProfile } from "../queries/profiles.ts"
 
 export function ShareListRoute() {
   const { t } = useTranslation(["lists", "common"])
@@ -32,14 +34,17 @@ export function ShareListRoute() {
 }
 
 function PublicList({ detail }: { detail: ListDetail }) {
-  const { t, i18n } = useTranslation(["lists", "app"])
+  const { t, i18n } = useTranslation(["lists", "app", "common"])
   const { list, subscription } = detail
-  const owner = useProfile(list.ownerUserId).data
+  const ownerQuery = useUserProfile(list.ownerUserId)
+  const owner = ownerQuery.data
   const subscribe = useSubscribeList()
   const view = viewMeta(list.view)
   const timeline = timelinePath({ view: subscription?.view ?? list.view, feed: { kind: "list", listId: list.id } })
   const now = new Date()
   const ownerName = owner ? owner.name || (owner.handle ? `@${owner.handle}` : null) : null
+  // The owner is part of the line under the title: wait for the (batched) lookup rather than redraw the line.
+  if (ownerQuery.isPending) return <LoadingPane label={t("common:status.loading")} />
 
   return (
     <PageFrame title={list.title}>
@@ -48,13 +53,22 @@ function PublicList({ detail }: { detail: ListDetail }) {
         <div className="min-w-0 flex-1">
           {list.description && <p className="text-sm text-ink-soft">{list.description}</p>}
           <p className="mt-1 text-xs text-ink-faint" data-testid="public-list-meta">
+            {owner && ownerName && (
+              <Link
+                to={profilePath(owner)}
+                className="font-medium text-ink-soft hover:underline"
+                data-testid="public-list-owner"
+              >
+                {t("by_owner", { name: ownerName })}
+              </Link>
+            )}
             {[
-              ownerName ? t("by_owner", { name: ownerName }) : null,
+              owner && ownerName ? "" : null,
               view ? t(`app:${view.nameKey}`) : null,
               list.fee > 0 ? t("fee_value", { fee: list.fee }) : t("free"),
               t("subscriber_count", { count: detail.subscriptionCount }),
             ]
-              .filter(Boolean)
+              .filter((part) => part !== null)
               .join(" · ")}
           </p>
         </div>

@@ -1,6 +1,8 @@
 // Defaults of the synced settings groups (spec client §3): general, UI (the server's "appearance") and AI. A key the
 // user never set reads as its default here, and a group from the server is laid over these.
 
+import { LANGUAGE_STORAGE_KEY } from "../i18n/languages.ts"
+
 export const defaultGeneralSettings = {
   appLaunchOnStartup: false,
   language: "en",
@@ -27,6 +29,23 @@ export const defaultGeneralSettings = {
   openLinksInExternalApp: false,
   /** The user's own keys for commands of the shortcut table (command id → key definitions); synced like the rest. */
   keyBindings: {} as Partial<Record<string, string[]>>,
+}
+
+/** The languages Discover searches (Folo's set): everything, English or Chinese. */
+export type DiscoverLanguage = "all" | "eng" | "cmn"
+
+/** Spec: discoverLanguage is "all" for Chinese locales, otherwise "eng". */
+export function defaultDiscoverLanguage(locale: string | undefined): DiscoverLanguage {
+  return locale?.toLowerCase().startsWith("zh") ? "all" : "eng"
+}
+
+/** The interface language this browser starts in (the stored choice, else the browser's), for locale defaults. */
+function startingLocale(): string | undefined {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? navigator.language
+  } catch {
+    return undefined
+  }
 }
 
 export const defaultUiSettings = {
@@ -57,6 +76,11 @@ export const defaultUiSettings = {
   customCSS: "",
   pictureViewMasonry: true,
   wideMode: false,
+  /** Under 1024 px: unread counts on the views and subscription rows of the sidebar drawer. */
+  showUnreadCountViewAndSubscriptionMobile: true,
+  /** Under 1024 px: the unread badges of the bottom view tab bar. */
+  showUnreadCountBadgeMobile: true,
+  discoverLanguage: defaultDiscoverLanguage(startingLocale()),
   /** The entry toolbar: buttons shown, then the rest under "more" (spec: toolbarOrder with a main and a more list). */
   toolbarOrder: {
     main: ["read", "star", "aiSummary", "readability", "sourceContent", "share"] as EntryActionId[],

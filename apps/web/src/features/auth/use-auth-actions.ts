@@ -2,6 +2,7 @@
 // whole query cache goes: the next user must not see the last one's data.
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { signInEmail, signOut, signUpEmail } from "../../api/auth.ts"
+import { track } from "../../lib/analytics.ts"
 import { queryKeys } from "../../queries/keys.ts"
 import { fetchSession } from "../../queries/session.ts"
 import { useSessionStore } from "../../stores/session-store.ts"
@@ -23,6 +24,7 @@ export function useSignIn(mode: "sign-in" | "sign-up") {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] })
       const session = await fetchSession()
       queryClient.setQueryData(queryKeys.session, session)
+      if (session) track(mode === "sign-up" ? "register" : "user_login")
       return session
     },
   })

@@ -11,6 +11,7 @@ import { TextField } from "../../components/ui/field.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { cx } from "../../lib/cx.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
 import { sourceKind } from "../subscriptions/source-input.ts"
 import { FeedCardGrid } from "./feed-card.tsx"
 import { ListCard } from "./list-card.tsx"
@@ -95,7 +96,12 @@ function Status({ children, tone = "soft" }: { children: ReactNode; tone?: "soft
 function FeedResults({ query }: { query: string }) {
   const { t } = useTranslation(["discover", "app", "common"])
   const kind = sourceKind(query)
-  const found = useQuery({ queryKey: ["discover", query], queryFn: () => discoverItems(query), staleTime: 60_000 })
+  const lang = useSettingsStore((state) => state.ui.discoverLanguage)
+  const found = useQuery({
+    queryKey: ["discover", query, lang],
+    queryFn: () => discoverItems(query, lang),
+    staleTime: 60_000,
+  })
   if (found.isPending)
     return (
       <Status>

@@ -3,10 +3,12 @@
 import { useIsMutating, useQuery } from "@tanstack/react-query"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
+import { Link } from "react-router"
 import { getReadHistories } from "../../api/entries.ts"
 import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { formatShortNumber } from "../../lib/format-number.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
+import { profilePath } from "../profiles/profile-paths.ts"
 
 /** The client shows this many readers (client spec §9). */
 export const RECENT_READERS_SIZE = 20
@@ -18,7 +20,7 @@ export function RecentReaders({ entryId }: { entryId: string }) {
 }
 
 function ReadersRow({ entryId }: { entryId: string }) {
-  const { t, i18n } = useTranslation("app")
+  const { t, i18n } = useTranslation(["app", "profiles"])
   const query = useQuery({
     queryKey: ["read-histories", entryId],
     queryFn: ({ signal }) => getReadHistories(entryId, RECENT_READERS_SIZE, signal),
@@ -37,8 +39,10 @@ function ReadersRow({ entryId }: { entryId: string }) {
           const name = reader.name || reader.handle || "?"
           return (
             <li key={reader.id} title={name} className="rounded-full ring-2 ring-surface" data-testid="recent-reader">
-              <FeedIcon title={name} image={reader.image} className="size-6 rounded-full" />
-              <span className="sr-only">{name}</span>
+              <Link to={profilePath(reader)} className="block rounded-full">
+                <FeedIcon title={name} image={reader.image} className="size-6 rounded-full" />
+                <span className="sr-only">{t("profiles:view_profile", { name })}</span>
+              </Link>
             </li>
           )
         })}

@@ -11,11 +11,13 @@ import { feedIdsByView } from "../../queries/subscription-selectors.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useUnreadCounts } from "../../queries/unread.ts"
 import { sumUnread } from "../../queries/unread-counts.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
 
 export function MobileTabBar({ current }: { current: number }) {
   const { t, i18n } = useTranslation()
   const byView = feedIdsByView(useSubscriptions().data ?? [])
   const counts = useUnreadCounts().data
+  const badges = useSettingsStore((state) => state.ui.showUnreadCountBadgeMobile)
   const ref = useRef<HTMLElement>(null)
   useTabBarHeight(ref)
 
@@ -42,8 +44,11 @@ export function MobileTabBar({ current }: { current: number }) {
           >
             <Icon name={meta.icon} className="size-5" />
             <span className="max-w-full truncate">{t(meta.nameKey)}</span>
-            {unread > 0 && (
-              <span className="absolute top-0.5 left-1/2 ml-2 rounded-full bg-accent px-1 text-[0.5625rem] leading-3.5 text-on-accent tabular-nums">
+            {badges && unread > 0 && (
+              <span
+                data-testid="tab-unread"
+                className="absolute top-0.5 left-1/2 ml-2 rounded-full bg-accent px-1 text-[0.5625rem] leading-3.5 text-on-accent tabular-nums"
+              >
                 {formatShortNumber(unread, i18n.language)}
               </span>
             )}

@@ -18,7 +18,7 @@ export function RouteForm({ item }: { item: RouteItem }) {
   const params = routeParams(item.namespace, item.route)
   const [values, setValues] = useState<Record<string, string>>({})
   const built = buildRouteUrl(item.namespace, item.route.path, values)
-  const find = useMutation({ mutationFn: discoverItems })
+  const find = useMutation({ mutationFn: (url: string) => discoverItems(url) })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -70,6 +70,8 @@ export function AppearanceSettingsPage() {
         {uiSwitch("sidebarShowUnreadCount")}
         {uiSwitch("hideExtraBadge")}
         {uiSwitch("showDockBadge", { desktop: true })}
+        {uiSwitch("showUnreadCountViewAndSubscriptionMobile")}
+        {uiSwitch("showUnreadCountBadgeMobile")}
       </SettingsSection>
 
       <SettingsSection title={t("ui.section.lists")}>

@@ -4,6 +4,7 @@ import { changeLanguage } from "../../i18n/index.ts"
 import { LANGUAGE_NAMES } from "../../i18n/languages.ts"
 import { supportedLanguages } from "../../i18n/resources.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
+import { ReopenGuideButton } from "../guide/new-user-guide.tsx"
 import { LinkRow, SelectRow, SettingsSection } from "./setting-controls.tsx"
 import { SettingsPage } from "./settings-page.tsx"
 import { useSettingRows } from "./use-setting-rows.tsx"
@@ -18,7 +19,7 @@ const VOICES = [
 ]
 
 export function GeneralSettingsPage() {
-  const { t, i18n, setGeneral, generalSwitch, generalSelect, text } = useSettingRows()
+  const { t, i18n, setGeneral, generalSwitch, generalSelect, uiSelect, text } = useSettingRows()
   const rebound = useSettingsStore((state) => Object.keys(state.general.keyBindings ?? {}).length)
   const languages = supportedLanguages.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] ?? lang }))
 
@@ -41,6 +42,7 @@ export function GeneralSettingsPage() {
         {generalSwitch("appLaunchOnStartup", { desktop: true })}
         {generalSwitch("openLinksInExternalApp", { desktop: true })}
         {generalSwitch("sendAnonymousData")}
+        <ReopenGuideButton />
       </SettingsSection>
 
       <SettingsSection title={t("general.section.timeline")}>
@@ -61,6 +63,14 @@ export function GeneralSettingsPage() {
         {generalSwitch("scrollMarkUnread")}
         {generalSwitch("hoverMarkUnread")}
         {generalSwitch("renderMarkUnread")}
+      </SettingsSection>
+
+      <SettingsSection title={t("general.section.discover")}>
+        {uiSelect("discoverLanguage", [
+          { value: "all", label: t("ui.discoverLanguage.all") },
+          { value: "eng", label: t("ui.discoverLanguage.eng") },
+          { value: "cmn", label: t("ui.discoverLanguage.cmn") },
+        ])}
       </SettingsSection>
 
       <SettingsSection title={t("general.section.links")}>{generalSwitch("jumpOutLinkWarn")}</SettingsSection>

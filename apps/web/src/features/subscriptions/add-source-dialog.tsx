@@ -17,6 +17,7 @@ import { Spinner } from "../../components/ui/spinner.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { timelinePath } from "../../lib/route-ids.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
+import { useSettingsStore } from "../../stores/settings-store.ts"
 import { sourceKind } from "./source-input.ts"
 import { SourceSubscribeForm } from "./source-subscribe-form.tsx"
 
@@ -26,7 +27,7 @@ export function AddSourceDialog({ onClose, view }: { onClose: () => void; view: 
   const [picked, setPicked] = useState<Feed | null>(null)
   const subs = useSubscriptions().data ?? []
   const discover = useMutation({
-    mutationFn: discoverFeeds,
+    mutationFn: (keyword: string) => discoverFeeds(keyword, useSettingsStore.getState().ui.discoverLanguage),
     // One feed found: straight to its preview.
     onSuccess: (feeds) => setPicked(feeds.length === 1 ? feeds[0] : null),
   })

@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { sameSelection, type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
+import { withAutoGroups } from "../../queries/auto-group.ts"
 import { groupByCategory, subscriptionsInView, withUnread } from "../../queries/subscription-selectors.ts"
 import { useBatchUpdate } from "../../queries/subscriptions.ts"
 import { sumUnread } from "../../queries/unread-counts.ts"
@@ -39,7 +40,8 @@ export function FeedTree(props: {
   const { t } = useTranslation(["app", "subscriptions"])
   const { location, subs, counts } = props
   const { view, feed: selection } = location
-  const inView = subscriptionsInView(subs, view)
+  const autoGroup = useSettingsStore((state) => state.general.autoGroup)
+  const inView = subscriptionsInView(autoGroup ? withAutoGroups(subs) : subs, view)
   const unreadOf = (feedIds: string[]) => sumUnread(counts, feedIds)
   const hideAllRead = useSettingsStore((state) => state.general.hideAllReadSubscriptions)
   const current = selection.kind === "feed" ? selection.feedId : undefined

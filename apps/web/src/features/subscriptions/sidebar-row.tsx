@@ -5,7 +5,7 @@ import { Link } from "react-router"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { formatShortNumber } from "../../lib/format-number.ts"
-import { useSettingsStore } from "../../stores/settings-store.ts"
+import { useShowsUnreadCounts } from "./unread-visibility.ts"
 
 export interface SidebarRowProps {
   to: string
@@ -29,7 +29,7 @@ export interface SidebarRowProps {
 
 export function SidebarRow(props: SidebarRowProps) {
   const { t, i18n } = useTranslation()
-  const showCount = useSettingsStore((state) => state.ui.sidebarShowUnreadCount)
+  const showCount = useShowsUnreadCounts()
   const count = props.count ?? 0
 
   return (

@@ -6,8 +6,9 @@ import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { formatShortNumber } from "../../lib/format-number.ts"
 import { timelinePath } from "../../lib/route-ids.ts"
+import { useIsMobile } from "../../lib/use-media-query.ts"
 import { visibleViews } from "../../lib/views.ts"
-import { useEffectiveUi } from "../../stores/settings-store.ts"
+import { useEffectiveUi, useSettingsStore } from "../../stores/settings-store.ts"
 
 export function ViewSwitcher({
   current,
@@ -21,7 +22,11 @@ export function ViewSwitcher({
   const { t, i18n } = useTranslation()
   const shown = visibleViews(new Set(feedIdsByView.keys()))
   // hideExtraBadge (behind the enhanced gate): the per-feed counts stay, the tabs' totals go.
-  const hideTotals = useEffectiveUi("hideExtraBadge")
+  const extraBadgesHidden = useEffectiveUi("hideExtraBadge")
+  // Under 1024 px the phone setting decides as well (the sidebar is then a drawer).
+  const mobile = useIsMobile()
+  const phoneShows = useSettingsStore((state) => state.ui.showUnreadCountViewAndSubscriptionMobile)
+  const hideTotals = extraBadgesHidden || (mobile && !phoneShows)
 
   return (
     <nav aria-label={t("sidebar.views")} className="grid grid-flow-col gap-0.5 px-2" data-testid="view-switcher">
