@@ -7,6 +7,7 @@ import { useRouteError } from "react-router"
 import { clientHeaders } from "../api/client-ids.ts"
 import { Button } from "../components/ui/button.tsx"
 import { CopyableText } from "../components/ui/copyable-text.tsx"
+import { resetLocalData } from "../db/reset-local-data.ts"
 import { buildEnvironmentReport, issueUrl, reportText } from "../lib/environment-report.ts"
 import { randomId } from "../lib/random-id.ts"
 import { useStatusConfigs } from "../queries/status.ts"
@@ -15,14 +16,6 @@ const RELOADED_KEY = `${LOCAL_KEY_PREFIX}chunk_reload`
 
 function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message)
-}
-
-/** Clears what this app keeps in the browser and starts again at /. */
-function resetLocalData(): void {
-  for (const storage of [localStorage, sessionStorage]) {
-    for (const key of Object.keys(storage)) if (key.startsWith(LOCAL_KEY_PREFIX)) storage.removeItem(key)
-  }
-  window.location.assign("/")
 }
 
 export function ErrorPage() {
@@ -60,7 +53,9 @@ export function ErrorPage() {
           <Button variant="primary" onClick={() => window.location.reload()}>
             {t("error_page.reload")}
           </Button>
-          <Button onClick={resetLocalData}>{t("error_page.reset_local_database")}</Button>
+          <Button onClick={() => void resetLocalData().then(() => window.location.assign("/"))}>
+            {t("error_page.reset_local_database")}
+          </Button>
         </div>
         <p className="mt-6 text-xs font-medium text-ink-soft">{t("error_page.report")}</p>
         <div className="mt-1 rounded-lg bg-hover p-2" data-testid="error-report">

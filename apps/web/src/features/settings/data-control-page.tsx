@@ -2,13 +2,12 @@
 // browser keeps of the app.
 
 import { useQueryClient } from "@tanstack/react-query"
-import { LOCAL_KEY_PREFIX } from "@tidings/shared"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { type DataImportResult, downloadData, downloadOpml, importData } from "../../api/data-control.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx"
-import { localDatabase } from "../../db/client.ts"
+import { resetLocalData } from "../../db/reset-local-data.ts"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { LocalDatabaseRows } from "./local-database-rows.tsx"
 import { OpmlImportPanel } from "./opml-import-panel.tsx"
@@ -126,14 +125,6 @@ function DataImportRow() {
       )}
     </div>
   )
-}
-
-/** Removes the app's keys from local storage, its Cache Storage entries and the local database. */
-async function resetLocalData() {
-  await localDatabase().reset()
-  for (const store of [localStorage, sessionStorage])
-    for (const key of Object.keys(store)) if (key.startsWith(LOCAL_KEY_PREFIX)) store.removeItem(key)
-  if ("caches" in window) for (const name of await caches.keys()) await caches.delete(name)
 }
 
 function ResetLocalRow() {
