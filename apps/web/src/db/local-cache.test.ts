@@ -2,6 +2,7 @@ import { QueryClient } from "@tanstack/react-query"
 import type { EntryListItem, FeedSubscription } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
 import { queryKeys } from "../queries/keys.ts"
+import { testFeed, testSubscription } from "../test/fixtures.ts"
 import { APP_VERSION_KEY, startLocalCache, USER_ID_KEY } from "./local-cache.ts"
 import { directDatabase, fileHost, sqlite } from "./test-host.ts"
 
@@ -27,37 +28,9 @@ function manualTimer() {
   }
 }
 
-const feed = {
-  type: "feed" as const,
-  id: "f1",
-  url: "https://example.test/f1.xml",
-  title: "Feed one",
-  description: null,
-  siteUrl: null,
-  image: null,
-  ownerUserId: null,
-  errorAt: null,
-  errorMessage: null,
-  language: null,
-  checkedAt: null,
-  updatedAt: null,
-  tipUserIds: null,
-}
-const subs: FeedSubscription[] = [
-  {
-    type: "feed",
-    userId: "u1",
-    feedId: "f1",
-    listId: null,
-    inboxId: null,
-    view: 0,
-    category: "News",
-    title: null,
-    isPrivate: false,
-    hideFromTimeline: false,
-    createdAt: "2026-11-20T08:00:00.000Z",
-    feeds: feed,
-  },
+const feed = testFeed("f1", { url: "https://example.test/f1.xml", title: "Feed one" })
+const subs = [
+  testSubscription("f1", { userId: "u1", category: "News", createdAt: "2026-11-20T08:00:00.000Z", feeds: feed }),
 ]
 const item = (i: number): EntryListItem => ({
   entries: {

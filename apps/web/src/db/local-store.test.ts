@@ -1,5 +1,6 @@
 import type { EntryListItem, Feed, FeedSubscription } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
+import { testFeed, testSubscription } from "../test/fixtures.ts"
 import {
   entryItemsFrom,
   feedSubscriptionsFrom,
@@ -15,39 +16,25 @@ import {
 import { openMigrated, type SqlDatabase } from "./migrate.ts"
 import { fileHost, sqlite } from "./test-host.ts"
 
-const feed = (id: string, extra: Partial<Feed> = {}): Feed => ({
-  type: "feed",
-  id,
-  url: `https://example.test/${id}.xml`,
-  title: `Feed ${id}`,
-  description: null,
-  siteUrl: "https://example.test/",
-  image: null,
-  ownerUserId: null,
-  errorAt: null,
-  errorMessage: null,
-  language: "en",
-  checkedAt: "2026-11-25T10:00:00.000Z",
-  updatedAt: 1764064800000,
-  tipUserIds: null,
-  ...extra,
-})
+const feed = (id: string, extra: Partial<Feed> = {}): Feed =>
+  testFeed(id, {
+    url: `https://example.test/${id}.xml`,
+    title: `Feed ${id}`,
+    siteUrl: "https://example.test/",
+    language: "en",
+    checkedAt: "2026-11-25T10:00:00.000Z",
+    updatedAt: 1764064800000,
+    ...extra,
+  })
 
-const subscription = (id: string, view: number, extra: Partial<FeedSubscription> = {}): FeedSubscription => ({
-  type: "feed",
-  userId: "u1",
-  feedId: id,
-  listId: null,
-  inboxId: null,
-  view,
-  category: null,
-  title: null,
-  isPrivate: false,
-  hideFromTimeline: false,
-  createdAt: `2026-11-2${id.length}T08:00:00.000Z`,
-  feeds: feed(id),
-  ...extra,
-})
+const subscription = (id: string, view: number, extra: Partial<FeedSubscription> = {}): FeedSubscription =>
+  testSubscription(id, {
+    userId: "u1",
+    view,
+    createdAt: `2026-11-2${id.length}T08:00:00.000Z`,
+    feeds: feed(id),
+    ...extra,
+  })
 
 let n = 0
 const item = (feedId: string, view: number, read: boolean, at: string, extra: Partial<EntryListItem> = {}) => {

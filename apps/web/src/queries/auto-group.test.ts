@@ -1,24 +1,15 @@
 import type { FeedSubscription } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
+import { testSubscription } from "../test/fixtures.ts"
 import { withAutoGroups } from "./auto-group.ts"
 import { feedIdsInCategory, groupByCategory } from "./subscription-selectors.ts"
 
-function sub(feedId: string, url: string, options: { category?: string; siteUrl?: string; view?: number } = {}) {
-  return {
-    type: "feed",
-    userId: "u",
+const sub = (feedId: string, url: string, options: { category?: string; siteUrl?: string; view?: number } = {}) =>
+  testSubscription(
     feedId,
-    listId: null,
-    inboxId: null,
-    view: options.view ?? 0,
-    category: options.category ?? null,
-    title: null,
-    isPrivate: false,
-    hideFromTimeline: false,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    feeds: { id: feedId, url, title: feedId, siteUrl: options.siteUrl ?? null },
-  } as unknown as FeedSubscription
-}
+    { view: options.view ?? 0, category: options.category ?? null, createdAt: "2026-01-01T00:00:00.000Z" },
+    { url, siteUrl: options.siteUrl ?? null },
+  )
 
 const subs = [
   sub("a", "https://www.example.com/posts.xml"),

@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query"
 import type { FeedSubscription, UnreadCounts } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
+import { testSubscription } from "../test/fixtures.ts"
 import { queryKeys } from "./keys.ts"
 import { applySubscriptionChange, runSubscriptionChange } from "./subscription-cache.ts"
 import {
@@ -13,23 +14,7 @@ import {
 } from "./subscription-changes.ts"
 import { resubscribeInput } from "./subscriptions.ts"
 
-function sub(feedId: string, fields: Partial<FeedSubscription> = {}): FeedSubscription {
-  return {
-    type: "feed",
-    userId: "u",
-    feedId,
-    listId: null,
-    inboxId: null,
-    view: 0,
-    category: null,
-    title: null,
-    isPrivate: false,
-    hideFromTimeline: false,
-    createdAt: "2025-01-01T00:00:00.000Z",
-    feeds: { id: feedId, url: `https://example.com/${feedId}`, title: feedId } as FeedSubscription["feeds"],
-    ...fields,
-  }
-}
+const sub = (feedId: string, fields: Partial<FeedSubscription> = {}) => testSubscription(feedId, fields)
 
 const ids = (subs: FeedSubscription[]) => subs.map((s) => `${s.feedId}:${s.category ?? "-"}:${s.view}`)
 

@@ -1,5 +1,6 @@
 import type { FeedSubscription } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
+import { testSubscription } from "../test/fixtures.ts"
 import {
   categoryNames,
   feedIdsByView,
@@ -11,27 +12,8 @@ import {
   withUnread,
 } from "./subscription-selectors.ts"
 
-function sub(
-  feedId: string,
-  fields: Partial<FeedSubscription> = {},
-  feedTitle: string | null = feedId,
-): FeedSubscription {
-  return {
-    type: "feed",
-    userId: "u",
-    feedId,
-    listId: null,
-    inboxId: null,
-    view: 0,
-    category: null,
-    title: null,
-    isPrivate: false,
-    hideFromTimeline: false,
-    createdAt: "2025-01-01T00:00:00.000Z",
-    feeds: { id: feedId, url: `https://example.com/${feedId}`, title: feedTitle } as FeedSubscription["feeds"],
-    ...fields,
-  }
-}
+const sub = (feedId: string, fields: Partial<FeedSubscription> = {}, feedTitle: string | null = feedId) =>
+  testSubscription(feedId, fields, { title: feedTitle })
 
 const subs = [
   sub("b", { category: "Tech" }),

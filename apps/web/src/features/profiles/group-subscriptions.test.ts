@@ -1,23 +1,14 @@
 import type { FeedSubscription } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
+import { testSubscription } from "../../test/fixtures.ts"
 import { groupSubscriptions } from "./group-subscriptions.ts"
 
-function sub(feedId: string, view: number, category: string | null, title: string): FeedSubscription {
-  return {
-    type: "feed",
-    userId: "u",
+const sub = (feedId: string, view: number, category: string | null, title: string) =>
+  testSubscription(
     feedId,
-    listId: null,
-    inboxId: null,
-    view,
-    category,
-    title: null,
-    isPrivate: false,
-    hideFromTimeline: false,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    feeds: { id: feedId, title, url: `https://example.test/${feedId}.xml` } as FeedSubscription["feeds"],
-  }
-}
+    { view, category, createdAt: "2026-01-01T00:00:00.000Z" },
+    { title, url: `https://example.test/${feedId}.xml` },
+  )
 
 describe("groupSubscriptions", () => {
   it("groups by view in the views' order, then by category with uncategorised last", () => {

@@ -1,31 +1,9 @@
 import type { FeedSubscription } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
+import { testSubscription } from "../../test/fixtures.ts"
 import { feedRow, filterRows, nextSort, type SourceRow, sortRows, sourceRows } from "./source-rows.ts"
 
-function sub(feedId: string, fields: Partial<FeedSubscription> = {}, feed: Partial<FeedSubscription["feeds"]> = {}) {
-  return {
-    type: "feed",
-    userId: "u",
-    feedId,
-    listId: null,
-    inboxId: null,
-    view: 0,
-    category: null,
-    title: null,
-    isPrivate: false,
-    hideFromTimeline: false,
-    createdAt: "2025-01-01T00:00:00.000Z",
-    feeds: {
-      id: feedId,
-      url: `https://example.com/${feedId}`,
-      title: feedId,
-      updatedAt: null,
-      checkedAt: null,
-      ...feed,
-    },
-    ...fields,
-  } as FeedSubscription
-}
+const sub = testSubscription
 
 const rows: SourceRow[] = [
   feedRow(sub("1", { title: "beta", category: "Tech", view: 1, createdAt: "2025-03-01T00:00:00Z" }), { 1: 4 }),
