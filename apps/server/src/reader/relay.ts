@@ -10,6 +10,7 @@ import {
 } from "@tidings/shared"
 import { Agent, request } from "undici"
 import { assertPublicHost, guardedLookup } from "./guard.ts"
+import { describeNetworkError } from "./network-error.ts"
 
 export interface RelayOptions {
   /** Loopback and private addresses allowed (ALLOW_PRIVATE_NETWORK): a self-hosted service on the LAN. */
@@ -52,7 +53,7 @@ export async function relayRequest(input: RelayRequest, options: RelayOptions): 
     const body = await readCapped(response.body, options.maxAnswerBytes ?? RELAY_MAX_ANSWER_BYTES)
     return { status: response.statusCode, headers: keptHeaders(response.headers), body }
   } catch (error) {
-    throw error instanceof RelayError ? error : new RelayError(describe(error))
+    throw error instanceof RelayError ? error : new RelayError(describeNetworkError(error, "Request failed"))
   }
 }
 
@@ -77,18 +78,4 @@ function keptHeaders(headers: Record<string, string | string[] | undefined>): Re
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value
   }
   return out
-}
-
-/** A short description of a network failure, without the URL. */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return "Request failed"
-  const cause = (error as Error & { cause?: Error }).cause
-  if (error.name === "TimeoutError" || error.name === "AbortError" || /timeout/i.test(error.name)) return "Timed out"
-  if (error.name === "BlockedAddressError" || cause?.name === "BlockedAddressError")
-    return "Refused: private or loopback address"
-  const code = (error as Error & { code?: string }).code ?? (cause as Error & { code?: string })?.code
-  if (code === "ENOTFOUND") return "Host not found"
-  if (code === "ECONNREFUSED") return "Connection refused"
-  if (code === "ECONNRESET") return "Connection reset"
-  return code ? `Request failed (${code})` : "Request failed"
 }

@@ -5,6 +5,7 @@ import { APP_VERSION } from "@tidings/shared"
 import { Agent, request } from "undici"
 import type { Logger } from "../log.ts"
 import { assertPublicHost, guardedLookup } from "./guard.ts"
+import { describeNetworkError } from "./network-error.ts"
 
 export interface WebhookOptions {
   /** Loopback and private addresses allowed (ALLOW_PRIVATE_NETWORK). */
@@ -48,22 +49,8 @@ export async function postWebhook(url: string, payload: unknown, options: Webhoo
     if (response.statusCode < 200 || response.statusCode >= 300) throw new WebhookError(`HTTP ${response.statusCode}`)
     return response.statusCode
   } catch (error) {
-    throw error instanceof WebhookError ? error : new WebhookError(describe(error))
+    throw error instanceof WebhookError ? error : new WebhookError(describeNetworkError(error, "Delivery failed"))
   }
-}
-
-/** A short description of a network failure, without the URL. */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return "Delivery failed"
-  const cause = (error as Error & { cause?: Error }).cause
-  if (error.name === "TimeoutError" || error.name === "AbortError" || /timeout/i.test(error.name)) return "Timed out"
-  if (error.name === "BlockedAddressError" || cause?.name === "BlockedAddressError")
-    return "Refused: private or loopback address"
-  const code = (error as Error & { code?: string }).code ?? (cause as Error & { code?: string })?.code
-  if (code === "ENOTFOUND") return "Host not found"
-  if (code === "ECONNREFUSED") return "Connection refused"
-  if (code === "ECONNRESET") return "Connection reset"
-  return code ? `Delivery failed (${code})` : "Delivery failed"
 }
 
 /** A webhook call owed to a user (the user id is only for the log). */
