@@ -8,14 +8,13 @@ import { applyAppearance } from "./app/appearance.tsx"
 import { createQueryClient } from "./app/query-client.ts"
 import { createAppRouter } from "./app/router.tsx"
 import { installVisibilityRefetch } from "./app/visibility.ts"
-import { localDatabase } from "./db/client.ts"
-import { USER_ID_KEY } from "./db/local-cache.ts"
+import { USER_ID_KEY } from "./db/keys.ts"
 import { initI18n } from "./i18n/index.ts"
 
 async function start() {
   // Someone has read here before: open the local database now, so its copy is ready by the time the session is
   // known (the worker compiles SQLite beside the page's own start).
-  if (localStorage.getItem(USER_ID_KEY)) localDatabase()
+  if (localStorage.getItem(USER_ID_KEY)) void import("./db/client.ts").then((db) => db.localDatabase())
   // The saved scheme, accent and font before anything is drawn.
   applyAppearance()
   await initI18n()

@@ -1,11 +1,11 @@
 // What the app does when an API call fails (spec client §8) or answers: toasts, log-out, navigation, offline.
 import type { QueryClient } from "@tanstack/react-query"
 import i18next from "i18next"
-import { toast } from "sonner"
 import { type ApiError, errorAction } from "../api/api-error.ts"
 import { setApiEvents } from "../api/request.ts"
 import { CopyableText } from "../components/ui/copyable-text.tsx"
 import { errorMessage } from "../i18n/error-message.ts"
+import { toast } from "../lib/toast.ts"
 import { queryKeys } from "../queries/keys.ts"
 import { useNetworkStore } from "../stores/network-store.ts"
 import { useSessionStore } from "../stores/session-store.ts"

@@ -1,33 +1,29 @@
-// Providers around the router: server state and the toaster with the spec's rules (app/toast-rules.ts).
+// Providers around the router: server state, the appearance, and the toaster once it is wanted (lib/toast.ts).
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query"
-import type { CSSProperties } from "react"
-import { useTranslation } from "react-i18next"
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react"
 import { RouterProvider } from "react-router"
-import { Toaster } from "sonner"
-import { AppearanceEffects, useResolvedTheme } from "./appearance.tsx"
+import { afterFirstScreen } from "../lib/first-screen.ts"
+import { toasterWanted, wantToaster } from "../lib/toast.ts"
+import { AppearanceEffects } from "./appearance.tsx"
 import type { AppRouter } from "./router.tsx"
-import { TOASTS } from "./toast-rules.ts"
+
+const AppToaster = lazy(() => import("./toaster.tsx"))
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
-  const { t } = useTranslation(["app", "common"])
-  const theme = useResolvedTheme()
+  const toaster = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get)
+  useEffect(() => {
+    // Alt+T and the first toast need it; it loads once the first screen is drawn, before either.
+    void afterFirstScreen(2000).then(wantToaster)
+  }, [])
   return (
     <QueryClientProvider client={queryClient}>
       <AppearanceEffects />
       <RouterProvider router={router} />
-      <Toaster
-        position={TOASTS.position}
-        visibleToasts={TOASTS.visible}
-        duration={TOASTS.durationMs}
-        gap={TOASTS.gapPx}
-        hotkey={[...TOASTS.hotkey]}
-        style={{ "--width": `${TOASTS.widthPx}px` } as CSSProperties}
-        containerAriaLabel={t("toasts.label")}
-        toastOptions={{ closeButtonAriaLabel: t("common:actions.close") }}
-        theme={theme}
-        richColors
-        closeButton={false}
-      />
+      {toaster && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   )
 }

@@ -1,20 +1,32 @@
 // Keeps the signed-in user's reading data in the local database (db/local-cache.ts) while the app runs.
 import { useQueryClient } from "@tanstack/react-query"
 import { useEffect } from "react"
-import { localDatabase } from "../db/client.ts"
-import { startLocalCache } from "../db/local-cache.ts"
+import { afterFirstScreen } from "../lib/first-screen.ts"
 
 export function LocalCache({ userId }: { userId: string }) {
   const queryClient = useQueryClient()
   useEffect(() => {
-    const cache = startLocalCache(queryClient, localDatabase(), userId)
-    // Leaving the page before the write delay is over still sends what is pending (best effort: the browser may
-    // stop the worker first).
-    const leave = () => void cache.flush()
-    window.addEventListener("pagehide", leave)
+    let stop: (() => void) | undefined
+    let stopped = false
+    // Started once the first screen is drawn from the server's answers, or after 300 ms without them: on a fast
+    // network it never competes with the first rows, on a slow or absent one the local copy shows at once.
+    void afterFirstScreen(300).then(() => void start())
+    const start = () =>
+      Promise.all([import("../db/client.ts"), import("../db/local-cache.ts")]).then(([db, local]) => {
+        if (stopped) return
+        const cache = local.startLocalCache(queryClient, db.localDatabase(), userId)
+        // Leaving the page before the write delay is over still sends what is pending (best effort: the browser may
+        // stop the worker first).
+        const leave = () => void cache.flush()
+        window.addEventListener("pagehide", leave)
+        stop = () => {
+          window.removeEventListener("pagehide", leave)
+          cache.stop()
+        }
+      })
     return () => {
-      window.removeEventListener("pagehide", leave)
-      cache.stop()
+      stopped = true
+      stop?.()
     }
   }, [queryClient, userId])
   return null

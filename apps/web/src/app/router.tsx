@@ -1,12 +1,22 @@
 // The route table (spec client §2). The timeline is bundled; the other screens load on demand.
+import i18next from "i18next"
 import { createBrowserRouter, Navigate } from "react-router"
 import { PLANNED_PAGES } from "../features/settings/settings-pages.ts"
+import type { NamespaceName } from "../i18n/resources.ts"
 import { DEFAULT_TIMELINE_PATH } from "../lib/route-ids.ts"
 import { EntryRoute } from "../routes/entry.tsx"
 import { ErrorPage } from "../routes/error-page.tsx"
 import { TimelineRoute } from "../routes/timeline.tsx"
 import { RequireAuth } from "./require-auth.tsx"
 import { RootLayout, RouteFallback } from "./root-layout.tsx"
+
+/**
+ * A lazy screen with the strings it needs beyond the reader's own (i18n/resources.ts): both arrive before it renders,
+ * so it never shows a key or waits a second time.
+ */
+function withStrings<T>(ns: NamespaceName[], load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), i18next.loadNamespaces(ns)]))[0]
+}
 
 export function createAppRouter() {
   return createBrowserRouter([
@@ -18,7 +28,7 @@ export function createAppRouter() {
       children: [
         { index: true, element: <Navigate to={DEFAULT_TIMELINE_PATH} replace /> },
         { path: "login", lazy: () => import("../routes/login.tsx") },
-        { path: "invitation", lazy: () => import("../routes/invitation.tsx") },
+        { path: "invitation", lazy: withStrings(["settings"], () => import("../routes/invitation.tsx")) },
         {
           element: <RequireAuth />,
           children: [
@@ -33,7 +43,7 @@ export function createAppRouter() {
             },
             {
               path: "settings",
-              lazy: () => import("../routes/settings.tsx"),
+              lazy: withStrings(["settings", "integrations", "guide"], () => import("../routes/settings.tsx")),
               children: [
                 {
                   index: true,
@@ -57,20 +67,22 @@ export function createAppRouter() {
                 })),
               ],
             },
-            { path: "discover", lazy: () => import("../routes/discover.tsx") },
+            { path: "discover", lazy: withStrings(["discover"], () => import("../routes/discover.tsx")) },
             {
               path: "discover/category/:category",
-              lazy: async () => ({ Component: (await import("../routes/discover.tsx")).CategoryPage }),
+              lazy: withStrings(["discover"], async () => ({
+                Component: (await import("../routes/discover.tsx")).CategoryPage,
+              })),
             },
-            { path: "rsshub", lazy: () => import("../routes/rsshub.tsx") },
-            { path: "power", lazy: () => import("../routes/power.tsx") },
+            { path: "rsshub", lazy: withStrings(["discover"], () => import("../routes/rsshub.tsx")) },
+            { path: "power", lazy: withStrings(["discover"], () => import("../routes/power.tsx")) },
             // The spec names no route for a list's public page or for managing inboxes.
             { path: "share/lists/:listId", lazy: () => import("../routes/share-list.tsx") },
             // A user's public page, by handle or (for users without one) by id.
             { path: "profile/id/:userId", lazy: () => import("../routes/profile.tsx") },
             { path: "profile/:handle", lazy: () => import("../routes/profile.tsx") },
             { path: "inboxes", lazy: () => import("../routes/inboxes.tsx") },
-            { path: "action", lazy: () => import("../routes/action.tsx") },
+            { path: "action", lazy: withStrings(["actions"], () => import("../routes/action.tsx")) },
           ],
         },
         { path: "*", lazy: () => import("../routes/not-found.tsx") },

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query"
-import type { EntryListItem, FeedSubscription } from "@tidings/shared"
+import type { EntryListItem } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
 import { queryKeys } from "../queries/keys.ts"
 import { testFeed, testSubscription } from "../test/fixtures.ts"
@@ -119,6 +119,18 @@ describe("the local cache", () => {
     await expect
       .poll(() => client.getQueryData<{ entries: { content: string } }>(queryKeys.entry("e4"))?.entries.content)
       .toBe("<p>Body of e4</p>")
+    cache.stop()
+  })
+
+  it("keeps what the server answered before the cache started", async () => {
+    const db = directDatabase(fileHost(await sqlite()))
+    const client = new QueryClient()
+    client.setQueryData(queryKeys.unread, { f1: 5 })
+    const timer = manualTimer()
+    const cache = startLocalCache(client, db, "u1", { storage: memoryStorage(), later: timer.later })
+    await cache.hydrated
+    timer.fire()
+    await expect.poll(() => db.query("SELECT id, count FROM unread")).toEqual([{ id: "f1", count: 5 }])
     cache.stop()
   })
 

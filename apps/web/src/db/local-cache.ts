@@ -3,17 +3,12 @@
 // yet, and every answer (and every optimistic change) is written back, a second after the last one. A different
 // user on this browser starts from an empty database.
 import type { Query, QueryClient } from "@tanstack/react-query"
-import {
-  APP_VERSION,
-  type EntryListItem,
-  type FeedSubscription,
-  LOCAL_KEY_PREFIX,
-  type UnreadCounts,
-} from "@tidings/shared"
+import { APP_VERSION, type EntryListItem, type FeedSubscription, type UnreadCounts } from "@tidings/shared"
 import { streamEntryContents } from "../api/entries.ts"
 import { ENTRY_PAGE_LIMIT, type EntryFilter } from "../queries/entry-filter.ts"
 import { queryKeys } from "../queries/keys.ts"
 import type { LocalDatabase } from "./client.ts"
+import { APP_VERSION_KEY, USER_ID_KEY } from "./keys.ts"
 import {
   entryDetailFrom,
   entryItemsFrom,
@@ -32,8 +27,7 @@ import {
 } from "./local-store.ts"
 import { pruneEntriesStatement, purgeTranslationsStatement } from "./rules.ts"
 
-export const USER_ID_KEY = `${LOCAL_KEY_PREFIX}user_id`
-export const APP_VERSION_KEY = `${LOCAL_KEY_PREFIX}app_version`
+export { APP_VERSION_KEY, USER_ID_KEY }
 /** Writes wait this long after the last change of the same data (spec: stream and settings debounce of 1000 ms). */
 export const WRITE_DELAY_MS = 1000
 /** Entries whose content one POST /entries/stream asks for. */
@@ -166,14 +160,10 @@ export function startLocalCache(
     performance.mark("tidings:local-db-hydrated")
   })()
 
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (stopped) return
-    const key = event.query.queryKey
-    if (event.type === "added" && key[0] === queryKeys.entriesRoot[0])
-      void hydrated.then(() => hydrateEntries(event.query))
-    if (event.type === "added" && key[0] === queryKeys.entry("")[0]) void hydrated.then(() => hydrateEntry(event.query))
-    if (event.type !== "updated" || event.action.type !== "success" || applying) return
-    const data = event.query.state.data
+  /** Schedules the write of one query's data, when it is data the local copy keeps. */
+  const persist = (query: Query) => {
+    const key = query.queryKey
+    const data = query.state.data
     if (data === undefined) return
     if (key[0] === queryKeys.subscriptions[0] && key.length === 1)
       schedule("subscriptions", () => saveFeedSubscriptions(userId, data as FeedSubscription[]))
@@ -181,8 +171,22 @@ export function startLocalCache(
     else if (key[0] === queryKeys.entriesRoot[0]) {
       const items = (data as InfinitePages).pages.slice(0, PAGES_KEPT).flat()
       for (const item of items) if (item.entries.content == null) wanted.add(item.entries.id)
-      schedule(`entries:${event.query.queryHash}`, () => saveEntryItems(items))
+      schedule(`entries:${query.queryHash}`, () => saveEntryItems(items))
     }
+  }
+
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (stopped) return
+    const key = event.query.queryKey
+    if (event.type === "added" && key[0] === queryKeys.entriesRoot[0])
+      void hydrated.then(() => hydrateEntries(event.query))
+    if (event.type === "added" && key[0] === queryKeys.entry("")[0]) void hydrated.then(() => hydrateEntry(event.query))
+    if (event.type === "updated" && event.action.type === "success" && !applying) persist(event.query)
+  })
+  // The cache starts after the first screen: what the server answered before then is kept too.
+  void hydrated.then(() => {
+    for (const query of queryClient.getQueryCache().getAll())
+      if (!stopped && query.state.dataUpdatedAt > HYDRATED_AT) persist(query)
   })
 
   return {

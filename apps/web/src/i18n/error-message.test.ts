@@ -2,7 +2,7 @@ import i18next from "i18next"
 import { beforeAll, describe, expect, it } from "vitest"
 import { ApiError } from "../api/api-error.ts"
 import { errorMessage } from "./error-message.ts"
-import { englishResources, loadLanguage, namespaces } from "./resources.ts"
+import { CORE_NAMESPACES, englishResources, loadNamespace } from "./resources.ts"
 
 const failure = (code: number | string, message: string) =>
   new ApiError({ kind: "http", status: 400, message, code, method: "POST", path: "/better-auth/sign-in/email" })
@@ -11,8 +11,11 @@ beforeAll(async () => {
   await i18next.init({
     lng: "en",
     fallbackLng: "en",
-    ns: [...namespaces],
-    resources: { en: englishResources, ja: await loadLanguage("ja") },
+    ns: [...CORE_NAMESPACES],
+    resources: {
+      en: englishResources,
+      ja: { auth: await loadNamespace("ja", "auth"), errors: await loadNamespace("ja", "errors") },
+    },
     keySeparator: false,
     interpolation: { escapeValue: false },
   })

@@ -1,31 +1,39 @@
 // Locale files are found by file name, so adding a language means adding locales/<lang>/<namespace>.json only.
-// English is bundled (it is also the fallback); other languages load on demand.
+// The reader's own strings in English are bundled (English is also the fallback); every other namespace, and every
+// other language, loads when a screen needs it, so the first screen downloads only what it shows.
 
 type Namespace = Record<string, string>
 
-const bundled = import.meta.glob<Namespace>("./locales/en/*.json", { eager: true, import: "default" })
-const onDemand = import.meta.glob<Namespace>(["./locales/*/*.json", "!./locales/en/*.json"], { import: "default" })
+/** What the timeline, sidebar, entry and their dialogs say: bundled in English, loaded first in other languages. */
+export const CORE_NAMESPACES = [
+  "app",
+  "auth",
+  "common",
+  "errors",
+  "lists",
+  "profiles",
+  "subscriptions",
+  "views",
+] as const
+
+/** The rest: strings of screens that load on demand (settings, actions, discover, integrations, the guide). */
+export const namespaces = [...CORE_NAMESPACES, "actions", "discover", "guide", "integrations", "settings"] as const
+
+export type NamespaceName = (typeof namespaces)[number]
+
+const bundled = import.meta.glob<Namespace>(
+  "./locales/en/{app,auth,common,errors,lists,profiles,subscriptions,views}.json",
+  { eager: true, import: "default" },
+)
+const onDemand = import.meta.glob<Namespace>(
+  ["./locales/*/*.json", "!./locales/en/{app,auth,common,errors,lists,profiles,subscriptions,views}.json"],
+  { import: "default" },
+)
 
 const fileParts = (path: string) => {
   const [, lang, file] = path.match(/\.\/locales\/([^/]+)\/([^/]+)\.json$/) ?? []
   return { lang, ns: file }
 }
-
-export const namespaces = [
-  "actions",
-  "app",
-  "auth",
-  "common",
-  "discover",
-  "errors",
-  "guide",
-  "integrations",
-  "lists",
-  "profiles",
-  "settings",
-  "subscriptions",
-  "views",
-] as const
 
 export const englishResources: Record<string, Namespace> = Object.fromEntries(
   Object.entries(bundled).map(([path, data]) => [fileParts(path).ns, data]),
@@ -35,9 +43,9 @@ export const supportedLanguages: string[] = [
   ...new Set(["en", ...Object.keys(onDemand).map((path) => fileParts(path).lang)]),
 ]
 
-/** Every namespace of one language, for i18next.addResourceBundle. */
-export async function loadLanguage(lang: string): Promise<Record<string, Namespace>> {
-  const entries = Object.entries(onDemand).filter(([path]) => fileParts(path).lang === lang)
-  const loaded = await Promise.all(entries.map(async ([path, load]) => [fileParts(path).ns, await load()] as const))
-  return Object.fromEntries(loaded)
+/** One namespace of one language (for the i18next backend); an unknown pair is empty. */
+export async function loadNamespace(lang: string, ns: string): Promise<Namespace> {
+  if (lang === "en" && englishResources[ns]) return englishResources[ns]
+  const load = onDemand[`./locales/${lang}/${ns}.json`]
+  return load ? load() : {}
 }

@@ -1,7 +1,7 @@
 // Copy to the clipboard with the spec's messages (client §5): "link copied" / "copy failed", shown for 2 s;
 // a refused permission explains itself.
 import i18next from "i18next"
-import { toast } from "sonner"
+import { toast } from "./toast.ts"
 
 export const COPY_CONFIRMATION_MS = 2000
 

@@ -1,6 +1,7 @@
 // What an integration sends about an entry, gathered once: its link, title, content (HTML and Markdown), author,
 // date, the text that stands for a summary, and the images and torrents some services take.
 import type { EntryDetail } from "@tidings/shared"
+import type { IntegrationKind } from "./integration-settings.ts"
 
 export interface EntryContext {
   url: string
@@ -50,4 +51,11 @@ export function entryContext(
     ],
     torrents: attachments.filter((a) => isTorrent(a.url, a.mime_type)).map((a) => a.url),
   }
+}
+
+/** Whether a service can take this entry: Eagle needs pictures, qBittorrent a torrent, the rest a link. */
+export function canSave(kind: IntegrationKind, entry: EntryContext): boolean {
+  if (kind === "eagle") return entry.images.length > 0
+  if (kind === "qbittorrent") return entry.torrents.length > 0
+  return entry.url !== ""
 }

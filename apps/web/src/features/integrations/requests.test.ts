@@ -1,8 +1,9 @@
 // Every kind's request, exactly: method, URL, headers and body, as each service's public API takes it.
 import { describe, expect, it } from "vitest"
 import type { EntryContext } from "./entry-context.ts"
+import { canSave } from "./entry-context.ts"
 import { defaultIntegrationSettings, type IntegrationSettings, newCustomIntegration } from "./integration-settings.ts"
-import { BUILDERS, buildCustom, canSave, MULTIPART_BOUNDARY, obsidianUri, SERVICE_URLS } from "./requests.ts"
+import { BUILDERS, buildCustom, MULTIPART_BOUNDARY, obsidianUri, SERVICE_URLS } from "./requests.ts"
 
 const entry: EntryContext = {
   url: "https://blog.example.com/posts/1?a=b&c=d",

@@ -188,12 +188,6 @@ export const BUILDERS: Record<IntegrationKind, Builder> = {
 }
 
 /** Whether a kind can save this entry at all (Eagle needs images, qBittorrent a torrent, the rest a link). */
-export function canSave(kind: IntegrationKind, entry: EntryContext): boolean {
-  if (kind === "eagle") return entry.images.length > 0
-  if (kind === "qbittorrent") return entry.torrents.length > 0
-  return entry.url !== ""
-}
-
 /** obsidian://new?vault=…&file=…&content=…: the vault is the last folder of the vault path (Obsidian names a vault
  * after its folder), the note is named after the entry. */
 export function obsidianUri(vaultPath: string, entry: EntryContext): string {

@@ -2,10 +2,9 @@
 // for the toolbar's more list. Choosing one sends the entry and says how it went in a toast.
 import type { EntryDetail } from "@tidings/shared"
 import { useTranslation } from "react-i18next"
-import { toast } from "sonner"
 import type { IconName } from "../../components/ui/icons.tsx"
-import { entryContext } from "./entry-context.ts"
-import { entryHtmlToMarkdown } from "./html-to-markdown.ts"
+import { toast } from "../../lib/toast.ts"
+import { canSave, entryContext } from "./entry-context.ts"
 import {
   type CustomIntegration,
   ENABLE_KEY,
@@ -14,8 +13,6 @@ import {
   type IntegrationSettings,
   useIntegrationStore,
 } from "./integration-settings.ts"
-import { BUILDERS, buildCustom, canSave, type SavePlan } from "./requests.ts"
-import { sendPlan } from "./send.ts"
 import { customErrors, isKindReady } from "./validation.ts"
 
 export interface IntegrationAction {
@@ -33,21 +30,19 @@ export function offeredIntegrations(settings: IntegrationSettings, hasUrl: boole
 }
 
 export function useIntegrationActions(detail: EntryDetail): IntegrationAction[] {
-  const { t } = useTranslation("integrations")
+  // The integrations' strings load on demand (i18n/resources.ts): the items appear once they are in, without
+  // holding up the entry.
+  const { t, ready } = useTranslation("integrations", { useSuspense: false })
   const settings = useIntegrationStore()
   const { kinds, custom } = offeredIntegrations(settings, Boolean(detail.entries.url))
-  if (!kinds.length && !custom.length) return []
-  const context = () =>
-    entryContext(detail, {
-      saveSummaryAsDescription: settings.saveSummaryAsDescription,
-      toMarkdown: entryHtmlToMarkdown,
-    })
+  if (!ready || (!kinds.length && !custom.length)) return []
   // Cheap without the Markdown, which only the chosen service needs.
   const probe = entryContext(detail, { saveSummaryAsDescription: false, toMarkdown: () => "" })
 
-  const save = async (name: string, plan: (c: ReturnType<typeof context>) => SavePlan) => {
+  const save = async (name: string, target: { kind: IntegrationKind } | { custom: CustomIntegration }) => {
     const id = toast.loading(t("toast.saving", { name }))
-    const result = await sendPlan(plan(context()), { browserFetch: settings.useBrowserFetch })
+    const { saveEntry } = await import("./save-entry.ts")
+    const result = await saveEntry(target, detail, settings)
     if (result.ok) toast.success(t("toast.saved", { name }), { id })
     else {
       const hint = result.network && settings.useBrowserFetch ? ` ${t("toast.cors_hint")}` : ""
@@ -60,7 +55,7 @@ export function useIntegrationActions(detail: EntryDetail): IntegrationAction[] 
       id: `integration-${kind}`,
       label: t("save_to", { name }),
       icon: kind === "obsidian" ? "book" : "share",
-      run: () => void save(name, (c) => BUILDERS[kind](settings, c)),
+      run: () => void save(name, { kind }),
     }
   }
   const customAction = (item: CustomIntegration): IntegrationAction => {
@@ -69,7 +64,7 @@ export function useIntegrationActions(detail: EntryDetail): IntegrationAction[] 
       id: `integration-custom-${item.id}`,
       label: t("save_to", { name }),
       icon: "share",
-      run: () => void save(item.name, (c) => buildCustom(item, c)),
+      run: () => void save(item.name, { custom: item }),
     }
   }
   return [...kinds.filter((kind) => canSave(kind, probe)).map(kindAction), ...custom.map(customAction)]

@@ -19,7 +19,7 @@ interface Props {
 }
 
 export function ColumnSeparator({ column, width, onDrag }: Props) {
-  const { t } = useTranslation("settings")
+  const { t } = useTranslation()
   const setUi = useSettingsStore((state) => state.setUi)
   const start = useRef<{ x: number; width: number; last: number } | null>(null)
 

@@ -1,4 +1,3 @@
-import type { FeedSubscription } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
 import { testSubscription } from "../../test/fixtures.ts"
 import { groupSubscriptions } from "./group-subscriptions.ts"

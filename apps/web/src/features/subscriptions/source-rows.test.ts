@@ -1,4 +1,3 @@
-import type { FeedSubscription } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
 import { testSubscription } from "../../test/fixtures.ts"
 import { feedRow, filterRows, nextSort, type SourceRow, sortRows, sourceRows } from "./source-rows.ts"

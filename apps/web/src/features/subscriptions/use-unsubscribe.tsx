@@ -3,8 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query"
 import type { FeedSubscription } from "@tidings/shared"
 import { useTranslation } from "react-i18next"
-import { toast } from "sonner"
 import { errorMessage } from "../../i18n/error-message.ts"
+import { toast } from "../../lib/toast.ts"
 import { subscriptionTitle } from "../../queries/subscription-selectors.ts"
 import { resubscribe, useDeleteSubscriptions } from "../../queries/subscriptions.ts"
 

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
+import { firstScreenShown } from "../../lib/first-screen.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { useEntryList } from "../../queries/entries.ts"
 import { privateFeedIds } from "../../queries/subscription-selectors.ts"
@@ -48,6 +49,11 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
     setTimeline({ items, refresh: () => void refetch() })
   }, [items, refetch, setTimeline])
   useEffect(() => () => setTimeline(null), [setTimeline])
+  // A timeline with nothing to show is drawn too: what waits for the first screen may start.
+  const empty = ready && !entries.isPending && items.length === 0
+  useEffect(() => {
+    if (empty) firstScreenShown()
+  }, [empty])
 
   return (
     <>

@@ -5,6 +5,7 @@ import type { EntryListItem } from "@tidings/shared"
 import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Spinner } from "../../components/ui/spinner.tsx"
+import { firstScreenShown } from "../../lib/first-screen.ts"
 import { formatDayHeading } from "../../lib/format-date.ts"
 import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
 import { useNow } from "../../lib/use-now.ts"
@@ -56,6 +57,11 @@ export function EntryList(props: EntryListProps) {
     return row?.type === "entry" ? row.item : undefined
   }, virtualizer)
   const lastIndex = virtualRows.at(-1)?.index ?? 0
+
+  const drawn = virtualRows.length > 0
+  useEffect(() => {
+    if (drawn) firstScreenShown()
+  }, [drawn])
 
   useEffect(() => {
     if (hasNextPage && !fetchingNextPage && lastIndex >= rows.length - PREFETCH_ROWS) fetchNextPage()

@@ -3,10 +3,10 @@
 // cancelled; it counts only while the page is visible and starts again when the reader changes the scope.
 import { useEffect, useId, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { toast } from "sonner"
 import { Button } from "../../components/ui/button.tsx"
 import { Dialog } from "../../components/ui/dialog.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
+import { toast } from "../../lib/toast.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { type MarkAllReadRequest, useMarkAllRead } from "../../queries/reads.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"

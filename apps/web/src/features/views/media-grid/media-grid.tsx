@@ -7,6 +7,7 @@ import type { EntryListItem } from "@tidings/shared"
 import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Spinner } from "../../../components/ui/spinner.tsx"
+import { firstScreenShown } from "../../../lib/first-screen.ts"
 import { usePlayerInset } from "../../player/use-player.ts"
 import { useAutoMarkRead } from "../../timeline/use-auto-mark-read.ts"
 import { FlingProvider, useFling } from "./fling.tsx"
@@ -74,6 +75,10 @@ export function MediaGrid(props: MediaGridProps) {
     if (columnWidth > 0) virtualizer.measure()
   }, [virtualizer, columnWidth])
   const virtualItems = virtualizer.getVirtualItems()
+  const drawn = width > 0 && virtualItems.length > 0
+  useEffect(() => {
+    if (drawn) firstScreenShown()
+  }, [drawn])
   const lastIndex = virtualItems.at(-1)?.index ?? 0
   const autoMark = useAutoMarkRead((index) => items[index], virtualizer)
 
