@@ -27,4 +27,6 @@ export async function setSettings(page: Page, patch: SettingsPatch): Promise<voi
     { key: SETTINGS_KEY, patch },
   )
   await page.reload()
+  // The first rows may come from this browser's local copy: the tests that follow act on the server's answers.
+  await page.waitForLoadState("networkidle")
 }

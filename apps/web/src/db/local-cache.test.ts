@@ -14,17 +14,21 @@ function memoryStorage(initial: Record<string, string> = {}) {
   }
 }
 
-/** A timer the test fires by hand. */
+/** Timers the test fires by hand: fire() runs every one that is due (the write, then the content stream). */
 function manualTimer() {
-  let due: (() => void) | undefined
+  const due = new Set<() => void>()
   return {
     later: (run: () => void) => {
-      due = run
+      due.add(run)
       return () => {
-        due = undefined
+        due.delete(run)
       }
     },
-    fire: () => due?.(),
+    fire: () => {
+      const runs = [...due]
+      due.clear()
+      for (const run of runs) run()
+    },
   }
 }
 

@@ -28,8 +28,11 @@ import {
 import { pruneEntriesStatement, purgeTranslationsStatement } from "./rules.ts"
 
 export { APP_VERSION_KEY, USER_ID_KEY }
-/** Writes wait this long after the last change of the same data (spec: stream and settings debounce of 1000 ms). */
-export const WRITE_DELAY_MS = 1000
+/** Writes wait this long after the last change, so a burst of changes is one transaction; short, because what is
+ * not yet written when the page goes away is lost, and the next start would show it as it was. */
+export const WRITE_DELAY_MS = 250
+/** Entry contents are asked for this long after the last entries came in (spec: stream fetch debounced 1000 ms). */
+export const STREAM_DEBOUNCE_MS = 1000
 /** Entries whose content one POST /entries/stream asks for. */
 export const STREAM_BATCH = 30
 /** Pages of one timeline written back: the rest are fetched again when scrolled to. */
@@ -80,6 +83,7 @@ export function startLocalCache(
   let stopped = false
   const pending = new Map<string, () => Statement[]>()
   let cancelTimer: (() => void) | undefined
+  let cancelStream: (() => void) | undefined
 
   const flush = async () => {
     // Nothing is written before a previous user's copy is gone.
@@ -93,7 +97,7 @@ export function startLocalCache(
   const schedule = (key: string, build: () => Statement[]) => {
     pending.set(key, build)
     cancelTimer?.()
-    cancelTimer = later(() => void flush().then(streamContents), WRITE_DELAY_MS)
+    cancelTimer = later(() => void flush(), WRITE_DELAY_MS)
   }
 
   // The entries in view get their content through POST /entries/stream, so a kept entry opens without a network.
@@ -172,6 +176,11 @@ export function startLocalCache(
       const items = (data as InfinitePages).pages.slice(0, PAGES_KEPT).flat()
       for (const item of items) if (item.entries.content == null) wanted.add(item.entries.id)
       schedule(`entries:${query.queryHash}`, () => saveEntryItems(items))
+      if (wanted.size) {
+        cancelStream?.()
+        // After the write: the entries must be in the table to take their content.
+        cancelStream = later(() => void flush().then(streamContents), STREAM_DEBOUNCE_MS)
+      }
     }
   }
 
@@ -195,6 +204,7 @@ export function startLocalCache(
     flush,
     stop: () => {
       stopped = true
+      cancelStream?.()
       unsubscribe()
       void flush()
     },
