@@ -4,9 +4,8 @@ import type { Feed } from "@tidings/shared"
 import { useId, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { FoundFeed } from "../../api/discover.ts"
-import { Button } from "../../components/ui/button.tsx"
+import { DisclosureButton } from "../../components/ui/disclosure-button.tsx"
 import { FeedIcon } from "../../components/ui/feed-icon.tsx"
-import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { formatShortNumber } from "../../lib/format-number.ts"
 import { FeedPanel, useFollowed } from "./feed-panel.tsx"
@@ -64,17 +63,14 @@ export function FeedCard({ found, startOpen = false }: { found: FoundFeed; start
             )}
           </p>
         </div>
-        <Button
-          size="sm"
-          variant={open ? "ghost" : "secondary"}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-          data-testid="discover-feed-open"
-        >
-          <Icon name={open ? "x" : "plus"} />
-          <span>{open ? t("close") : followed ? t("preview") : t("preview_subscribe")}</span>
-        </Button>
+        <DisclosureButton
+          open={open}
+          controls={panelId}
+          openLabel={followed ? t("preview") : t("preview_subscribe")}
+          closeLabel={t("close")}
+          onToggle={() => setOpen(!open)}
+          testId="discover-feed-open"
+        />
       </div>
       <div id={panelId}>{open && <FeedPanel feed={feed} />}</div>
     </li>

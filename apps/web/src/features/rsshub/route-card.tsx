@@ -2,8 +2,7 @@
 // that builds its rsshub:// URL.
 import { useId, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { Button } from "../../components/ui/button.tsx"
-import { Icon } from "../../components/ui/icons.tsx"
+import { DisclosureButton } from "../../components/ui/disclosure-button.tsx"
 import { cx } from "../../lib/cx.ts"
 import { formatShortNumber } from "../../lib/format-number.ts"
 import { useCategoryLabel } from "../discover/categories.tsx"
@@ -48,17 +47,14 @@ export function RouteCard(props: { item: RouteItem; followers: number | undefine
             {item.route.categories?.length ? <span>{item.route.categories.map(label).join(", ")}</span> : null}
           </p>
         </div>
-        <Button
-          size="sm"
-          variant={open ? "ghost" : "secondary"}
-          aria-expanded={open}
-          aria-controls={formId}
-          onClick={() => setOpen(!open)}
-          data-testid="rsshub-route-open"
-        >
-          <Icon name={open ? "x" : "plus"} />
-          <span>{open ? t("close") : t("rsshub.use_route")}</span>
-        </Button>
+        <DisclosureButton
+          open={open}
+          controls={formId}
+          openLabel={t("rsshub.use_route")}
+          closeLabel={t("close")}
+          onToggle={() => setOpen(!open)}
+          testId="rsshub-route-open"
+        />
       </div>
       <div id={formId}>{open && <RouteForm item={item} />}</div>
     </li>
