@@ -25,9 +25,9 @@ function check(label, command, args, cwd) {
   else failed++
 }
 
-function suite(label, cwd, args = []) {
+function suite(label, cwd, args = [], report = label) {
   if (only.length && !only.includes(label)) return
-  const file = path.join(out, `${label}.json`)
+  const file = path.join(out, `${report}.json`)
   const ok = run(
     label,
     bin("vitest"),
@@ -55,6 +55,7 @@ check("build", process.execPath, [path.join(root, "scripts/build-server.mjs")])
 suite("server", path.join(root, "apps/server"))
 suite("web", path.join(root, "apps/web"))
 suite("e2e", path.join(root, "apps/web"), ["--config", "vitest.e2e.config.ts"])
+suite("e2e", path.join(root, "apps/web"), ["--config", "vitest.e2e-serial.config.ts"], "e2e-serial")
 
 rmSync(out, { recursive: true, force: true })
 console.log(`\n${passed} passed, ${failed} failed`)

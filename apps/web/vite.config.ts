@@ -3,6 +3,8 @@ import type { IncomingMessage } from "node:http"
 import tailwindcss from "@tailwindcss/vite"
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { VitePWA } from "vite-plugin-pwa"
+import { appShell } from "./build/app-shell.ts"
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`
 
@@ -34,7 +36,42 @@ function keepPageLoads(req: IncomingMessage): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    appShell.plugin,
+    // The installable app (docs/operations.md): the manifest, and src/sw/sw.ts built after the bundle with the
+    // list of files to precache injected (workbox-build's injectManifest). The page registers it itself
+    // (app/service-worker.ts), after the first screen.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src/sw",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: {
+        id: "/",
+        name: "Tidings",
+        short_name: "Tidings",
+        description: "A feed reader: articles, social posts, pictures, videos and audio in one timeline.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        theme_color: "#f97316",
+        background_color: "#f7f6f4",
+        icons: [
+          { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ["**/*.{html,js,css,woff2,wasm,png,svg,webmanifest}"],
+        // The local database's sqlite3.wasm is the largest file the shell needs.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        manifestTransforms: [appShell.keepShell],
+      },
+    }),
+  ],
   // The local database's worker imports sqlite-wasm as an ES module; its .wasm file is found next to it at run time,
   // which dependency pre-bundling would break.
   worker: { format: "es" },

@@ -1,14 +1,29 @@
-// Browser tests: a real server child process and a real Chromium, so long time-outs and one fork.
+// Browser tests: a real server child process and a real Chromium per file, so long time-outs. Each file has its own
+// server, port and data folder, so two files run at once. The files that time the page (frame and first-row
+// budgets, debounce windows, the local copy shown within 1 s, offline queues racing the network) run one at a time
+// afterwards (vitest.e2e-serial.config.ts): a core shared with another browser would make them measure the machine.
 import { defineConfig } from "vitest/config"
+
+export const e2eTest = {
+  environment: "node",
+  testTimeout: 180_000,
+  hookTimeout: 240_000,
+  pool: "forks",
+} as const
+
+export const timedFiles = [
+  "e2e/views-perf.e2e.test.ts",
+  "e2e/local-database.e2e.test.ts",
+  "e2e/settings-sync.e2e.test.ts",
+  "e2e/offline-writes.e2e.test.ts",
+  "e2e/offline-app.e2e.test.ts",
+]
 
 export default defineConfig({
   test: {
-    environment: "node",
+    ...e2eTest,
     include: ["e2e/**/*.e2e.test.ts"],
-    testTimeout: 180_000,
-    hookTimeout: 240_000,
-    pool: "forks",
-    maxWorkers: 1,
-    fileParallelism: false,
+    exclude: timedFiles,
+    maxWorkers: 2,
   },
 })

@@ -13,6 +13,9 @@ import type { Deps } from "./deps.ts"
 import { AppError } from "./errors.ts"
 import type { Jobs } from "./jobs/index.ts"
 import { actionRoutes } from "./routes/actions.ts"
+import { aiRoutes } from "./routes/ai.ts"
+import { aiChatSessionRoutes } from "./routes/ai-chat-sessions.ts"
+import { aiDailyRoutes, aiTaskRoutes } from "./routes/ai-tasks.ts"
 import { categoryRoutes } from "./routes/categories.ts"
 import { collectionRoutes } from "./routes/collections.ts"
 import { dataRoutes } from "./routes/data.ts"
@@ -25,6 +28,8 @@ import { inboxIngressRoutes, inboxRoutes } from "./routes/inboxes.ts"
 import { integrationRoutes } from "./routes/integrations.ts"
 import { invitationRoutes } from "./routes/invitations.ts"
 import { listRoutes } from "./routes/lists.ts"
+import { mcpRoutes } from "./routes/mcp.ts"
+import { messagingRoutes } from "./routes/messaging.ts"
 import { healthRoutes, probeRoutes } from "./routes/probes.ts"
 import { profileRoutes } from "./routes/profiles.ts"
 import { readHistoryRoutes } from "./routes/read-histories.ts"
@@ -107,6 +112,12 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/invitations", invitationRoutes(deps)],
     ["/data", dataRoutes(deps, jobs)],
     ["/integrations", integrationRoutes(deps)],
+    ["/ai/chat-sessions", aiChatSessionRoutes(deps)],
+    ["/ai/task", aiTaskRoutes(deps)],
+    ["/ai/daily", aiDailyRoutes(deps)],
+    ["/ai", aiRoutes(deps)],
+    ["/mcp", mcpRoutes(deps)],
+    ["/messaging", messagingRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
     app.use(prefix, session)

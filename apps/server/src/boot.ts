@@ -16,6 +16,7 @@ export async function boot() {
     databaseUrl: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,
     dataDir: config.DATA_DIR,
+    statementStats: config.DB_STATEMENT_STATS,
     onConnectionError: (error) => log.warn("database connection lost", { error: error.message }),
   })
   const parser = createFeedParser({

@@ -35,6 +35,27 @@ const trustProxy = z
       .filter(Boolean)
   })
 
+/** "role=n,role=n" → {role: n}; anything malformed is a configuration error at start. */
+const roleNumbers = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const out: Record<string, number> = {}
+      for (const part of v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const m = /^([a-z_]+)\s*=\s*(\d+)$/.exec(part)
+        if (!m) {
+          ctx.addIssue({ code: "custom", message: `"${part}" is not role=number` })
+          return z.NEVER
+        }
+        out[m[1]!] = Number(m[2])
+      }
+      return out
+    })
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -45,6 +66,8 @@ const schema = z.object({
    * every extra connection is a process to wake: on a 2-core box 4 answered 10–20 % more queries than 10.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  /** A diagnostic of the embedded database: where to write its statements' execution times when it closes. */
+  DB_STATEMENT_STATS: z.string().optional(),
   /** Redis for the BullMQ job queue; unset, jobs run in-process. */
   REDIS_URL: z.string().optional(),
   QUEUE_PREFIX: z.string().default("tidings"),
@@ -125,8 +148,68 @@ const schema = z.object({
   ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Whether a new user is walked through the first steps on first sign-in. */
   NEW_USER_GUIDE: flag(true),
+  /**
+   * Web push: the VAPID public key (base64url, an uncompressed P-256 point) browsers subscribe with. Set, signed-in
+   * browsers that allow notifications register for push (POST /messaging); delivery is not built yet.
+   */
+  WEB_PUSH_PUBLIC_KEY: z
+    .string()
+    .refine(
+      (value) =>
+        /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === 65 && value.startsWith("B"),
+      "an uncompressed P-256 public key in base64url (87 characters starting with B)",
+    )
+    .optional(),
   /** The RSSHub instance behind rsshub:// feed URLs. */
   RSSHUB_URL: z.url().default("https://rsshub.app"),
+  /** The server's OpenAI-compatible model endpoint (docs/ai.md); unset, only users with their own provider get AI. */
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  /** A cheaper model for summaries, titles and translation; unset, AI_MODEL does everything. */
+  AI_MODEL_FAST: z.string().min(1).optional(),
+  AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  /** Users' own AI endpoints may be on private or loopback addresses (a model server on the LAN). */
+  AI_ALLOW_PRIVATE_NETWORK: flag(false),
+  /** How long one model call may take. */
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** A claim on a model call older than this is presumed dead (its process stopped) and may be taken over. */
+  AI_PENDING_STALE_SECONDS: z.coerce.number().int().positive().default(180),
+  /** New entries wait this long for more before a user's AI timeline scores them (one batch, not one call each). */
+  AI_SCORE_DEBOUNCE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Tokens (in + out) a user may spend per UTC day on the server's model, by role: "trial=100000,free=50000";
+   * 0 or a role left out: no limit. A user's own provider is never limited.
+   */
+  AI_DAILY_TOKENS: roleNumbers("trial=200000,free=100000,pre_pro_trial=200000"),
+  /** The roles that may chat with the model ("pro,admin"); empty: every role. Others get 15001. */
+  AI_CHAT_ROLES: list,
+  /** Files (images, text) a user may attach to chat messages per UTC day; 0 refuses attachments (15002). */
+  AI_CHAT_MAX_FILES: z.coerce.number().int().min(0).max(1000).default(10),
+  /**
+   * Text to speech (POST /ai/tts) through an OpenAI-style /audio/speech endpoint: the model (e.g. tts-1, kokoro);
+   * unset, the web client speaks with the browser's speech synthesis. AI_TTS_BASE_URL defaults to AI_BASE_URL.
+   */
+  AI_TTS_MODEL: z.string().min(1).optional(),
+  AI_TTS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The key for AI_TTS_BASE_URL (AI_API_KEY goes only to AI_BASE_URL). */
+  AI_TTS_API_KEY: z.string().min(1).optional(),
+  /** The voice asked for when the client names none (OpenAI's names: alloy, nova…; other servers have their own). */
+  AI_TTS_VOICE: z.string().min(1).max(100).default("alloy"),
+  /** Characters of text spoken at most per request (OpenAI's endpoint takes 4096). */
+  AI_TTS_MAX_CHARS: z.coerce.number().int().min(100).max(100_000).default(4096),
+  /** How long one MCP operation may take: connecting and listing a service's tools, or one tool call in a chat. */
+  MCP_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** MCP services one user may add. */
+  MCP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(20),
+  /** How often the AI job scheduler looks for due tasks and finished digest windows. */
+  AI_JOBS_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
+  /** AI tasks one user may keep. */
+  AI_MAX_TASKS: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Outgoing mail: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset, mail is logged. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From address of mail the server sends. */
+  MAIL_FROM: z.string().min(3).default("Tidings <tidings@localhost>"),
 })
 
 /** `baseUrlSet`: BASE_URL came from the environment (unset, the server trusts every loopback name for its port). */

@@ -38,7 +38,9 @@ const contentSecurityPolicy = (connectSources: string[]) =>
     "frame-src https:",
     "font-src 'self' data:",
     ["connect-src 'self' http: https:", ...connectSources].join(" "),
+    // The service worker (/sw.js) and the local database's worker.
     "worker-src 'self' blob:",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
   ].join("; ")
@@ -72,15 +74,19 @@ function assetsOf(files: Map<string, string>): Map<string, Asset> {
   return assets
 }
 
-const etags = new Map<string, string>()
+const etags = new Map<string, { stamp: string; tag: string }>()
 
-/** A strong ETag per stored file (each encoding is its own file, so its own tag). Files do not change while served. */
+/**
+ * A strong ETag per stored file (each encoding is its own file, so its own tag), computed again when the file's
+ * size or time changes: an unhashed file replaced in place (sw.js of a new build copied over) is a new version.
+ */
 function etagOf(file: string, bytes: Buffer): string {
-  let tag = etags.get(file)
-  if (!tag) {
-    tag = `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 22)}"`
-    etags.set(file, tag)
-  }
+  const { mtimeMs, size } = statSync(file)
+  const stamp = `${mtimeMs}:${size}`
+  const known = etags.get(file)
+  if (known?.stamp === stamp) return known.tag
+  const tag = `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 22)}"`
+  etags.set(file, { stamp, tag })
   return tag
 }
 
@@ -108,6 +114,23 @@ function serveAsset(c: Context, asset: Asset, headers: Record<string, string>): 
   return c.body(bytes, 200, all)
 }
 
+/** Cache lifetime and the headers a file's kind needs. */
+function headersFor(pathname: string, asset: Asset, policy: string): Record<string, string> {
+  // Only /assets/ names carry a content hash, so only they may be cached without asking again.
+  if (pathname.startsWith("/assets/")) return { "cache-control": "public, max-age=31536000, immutable" }
+  // The service worker: browsers check it for updates on every navigation (at most daily without this); it controls
+  // the whole origin from the root.
+  if (pathname === "/sw.js") return { "cache-control": "no-cache", "service-worker-allowed": "/" }
+  // index.html as the service worker precaches it is also what it later answers navigations with: same policy.
+  if (asset.type.startsWith("text/html")) return { "cache-control": "no-cache", ...pageHeaders(policy) }
+  return { "cache-control": "no-cache" }
+}
+
+const pageHeaders = (policy: string) => ({
+  "content-security-policy": policy,
+  "referrer-policy": "strict-origin-when-cross-origin",
+})
+
 /** Undefined when the client has not been built (the API still works). `connectSources`: origins the page may call. */
 export function webClient(distDir: string, connectSources: string[] = []): MiddlewareHandler | undefined {
   const policy = contentSecurityPolicy(connectSources)
@@ -123,22 +146,15 @@ export function webClient(distDir: string, connectSources: string[] = []): Middl
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next()
     const pathname = c.req.path
     const asset = pathname !== "/" && assets.get(pathname)
-    if (asset) {
-      // Only /assets/ names carry a content hash, so only they may be cached without asking again.
-      const immutable = pathname.startsWith("/assets/")
-      return serveAsset(c, asset, { "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache" })
-    }
+    if (asset) return serveAsset(c, asset, headersFor(pathname, asset, policy))
     // The root is the app whatever the client accepts (curl, link checkers, uptime probes); no API call lives there.
     const navigation =
       pathname === "/" ||
       c.req.header("sec-fetch-mode") === "navigate" ||
       /text\/html/.test(c.req.header("accept") ?? "")
-    if (!navigation || pathname.startsWith("/better-auth/")) return next()
+    // The MCP OAuth callback is a server route the authorization server sends the browser to.
+    if (!navigation || pathname.startsWith("/better-auth/") || pathname.startsWith("/mcp/oauth/")) return next()
     if (pathname.endsWith("/index.html")) return c.redirect("/", 302)
-    return serveAsset(c, index, {
-      "cache-control": "no-cache",
-      "content-security-policy": policy,
-      "referrer-policy": "strict-origin-when-cross-origin",
-    })
+    return serveAsset(c, index, { "cache-control": "no-cache", ...pageHeaders(policy) })
   }
 }

@@ -77,6 +77,8 @@ describe("status configs", () => {
         "ANALYTICS_URL",
         "ISSUE_TRACKER_URL",
         "NEW_USER_GUIDE",
+        "AI_ENABLED",
+        "WEB_PUSH_PUBLIC_KEY",
       ].sort(),
     )
     expect((data as Record<string, unknown>).INBOX_EMAIL_DOMAIN).toBe("mail.status-test.example")
@@ -91,7 +93,10 @@ describe("status configs", () => {
       MAX_LISTS: 9,
       MAX_ACTIONS: 33,
       INVITATION_ENABLED: true,
-      AI_CHAT_ENABLED: false,
+      // Chat exists; without a model it says what to configure.
+      AI_CHAT_ENABLED: true,
+      // No AI_BASE_URL / AI_MODEL in this server's configuration.
+      AI_ENABLED: false,
       PAYMENT_ENABLED: false,
       REFERRAL_ENABLED: false,
       PAYMENT_PLAN_LIST: [],

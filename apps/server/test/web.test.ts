@@ -40,6 +40,8 @@ function rawRequest(method: string, url: string, headers: Record<string, string>
   })
 }
 
+const swScript = `self.addEventListener("fetch", () => {}) // ${"build one ".repeat(150)}`
+
 const rawGet = (url: string, headers: Record<string, string> = {}) => rawRequest("GET", url, headers)
 
 beforeAll(async () => {
@@ -48,6 +50,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, "index.html"), indexHtml)
   writeFileSync(path.join(dist, "assets/index-C0ffee12.js"), script)
   writeFileSync(path.join(dist, "assets/tiny-Beef3456.css"), "body{margin:0}")
+  writeFileSync(path.join(dist, "sw.js"), swScript)
+  writeFileSync(path.join(dist, "manifest.webmanifest"), JSON.stringify({ name: "Tidings", start_url: "/" }))
   precompress(dist)
   server = await startTestServer({}, { webDistDir: dist })
 })
@@ -89,6 +93,42 @@ describe("the app shell", () => {
     } finally {
       await withAnalytics.close()
     }
+  })
+})
+
+describe("the installable app", () => {
+  it("serves the service worker for the whole origin, always checked again", async () => {
+    const res = await rawGet(`${server.url}/sw.js`)
+    expect(res.status).toBe(200)
+    expect(res.headers["content-type"]).toBe("text/javascript; charset=utf-8")
+    expect(res.headers["cache-control"]).toBe("no-cache")
+    expect(res.headers["service-worker-allowed"]).toBe("/")
+  })
+
+  it("serves the manifest as a web app manifest, and the page's policy allows both", async () => {
+    const res = await rawGet(`${server.url}/manifest.webmanifest`)
+    expect(res.headers["content-type"]).toBe("application/manifest+json")
+    expect(JSON.parse(res.body.toString()).name).toBe("Tidings")
+    const policy = String((await rawGet(`${server.url}/`)).headers["content-security-policy"])
+    expect(policy).toContain("worker-src 'self'")
+    expect(policy).toContain("manifest-src 'self'")
+  })
+
+  it("gives /index.html, as the worker precaches it, the same policy as a navigation", async () => {
+    const direct = await rawGet(`${server.url}/index.html`)
+    const nav = await rawGet(`${server.url}/timeline`, { accept: "text/html" })
+    expect(direct.body.toString()).toBe(indexHtml)
+    expect(direct.headers["content-security-policy"]).toBe(nav.headers["content-security-policy"])
+    expect(direct.headers["cache-control"]).toBe("no-cache")
+  })
+
+  it("a worker replaced in place (a new build) gets a new tag, so a browser's update check sees it", async () => {
+    const before = await rawGet(`${server.url}/sw.js`)
+    writeFileSync(path.join(dist, "sw.js"), `${swScript}\n// build two`)
+    const after = await rawGet(`${server.url}/sw.js`, { "if-none-match": String(before.headers.etag) })
+    expect(after.status).toBe(200)
+    expect(after.body.toString()).toContain("build two")
+    expect(after.headers.etag).not.toBe(before.headers.etag)
   })
 })
 

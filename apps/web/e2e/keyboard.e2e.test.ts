@@ -167,7 +167,8 @@ describe("Space", () => {
     await page.goto(`${server.origin}/timeline/view-4/all/pending`)
     await byTestId("audio-play").first().click()
     const status = () => byTestId("audio-player").getAttribute("data-status")
-    const paused = () => page.evaluate(() => document.querySelector("audio")?.paused)
+    const paused = () =>
+      page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=audio-element]")?.paused)
     await expect.poll(status, { timeout: 15_000 }).toBe("playing")
     await page.goto(`${server.origin}/timeline/view-0/${essays}/pending`)
     await byTestId("entry-row").first().waitFor()
@@ -181,9 +182,13 @@ describe("Space", () => {
     await page.keyboard.press("Space")
     await expect.poll(status).toBe("playing")
     expect(await paused()).toBe(false)
-    const at = await page.evaluate(() => document.querySelector("audio")?.currentTime ?? 0)
+    const at = await page.evaluate(
+      () => document.querySelector<HTMLAudioElement>("[data-testid=audio-element]")?.currentTime ?? 0,
+    )
     await expect
-      .poll(() => page.evaluate(() => document.querySelector("audio")?.currentTime ?? 0))
+      .poll(() =>
+        page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=audio-element]")?.currentTime ?? 0),
+      )
       .toBeGreaterThan(at + 0.3)
     // A focused button keeps its own Space.
     await byTestId("refresh-entries").focus()
@@ -297,8 +302,11 @@ describe("the desktop shortcuts of the spec", () => {
     await byTestId("entry-row").first().waitFor()
     await blur()
     await page.keyboard.press(`${mod}+Comma`)
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/settings/)
+    // /settings replaces itself with its first page once that page's code is in: going back before then would
+    // race the replacement.
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/settings/general")
     await page.goBack()
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/timeline/view-0/all/pending")
     await byTestId("entry-row").first().waitFor()
     await blur()
     await page.keyboard.press(`${mod}+t`)

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { fileHost, sqlite } from "../src/db/test-host.ts"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { launchBrowser } from "./support/browser.ts"
-import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
+import { screenshotsRoot, shootBothSizes, shownAt } from "./support/evidence.ts"
 import { type FixtureServer, startFixtureServer } from "./support/fixture-server.ts"
 import { signUp, subscribe } from "./support/shell-kit.ts"
 
@@ -76,19 +76,6 @@ async function holdReadingCalls() {
   )
 }
 
-/** ms from navigation start until the sidebar row and the timeline's first rows are on screen. */
-const shownAt = () =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const check = () =>
-          document.querySelector('[data-testid="entry-row"]') && document.querySelector('[data-testid="unread-count"]')
-            ? resolve(performance.now())
-            : requestAnimationFrame(check)
-        check()
-      }),
-  )
-
 describe("the local database", () => {
   it("opens in OPFS, shows its size and exports a .sqlite file with the spec's tables", async () => {
     await openDataControl()
@@ -102,8 +89,9 @@ describe("the local database", () => {
   it("deletes a corrupt file and starts again from the migrations", async () => {
     await openDataControl()
     // Leave the app (its worker holds the file), then overwrite the database's pages in OPFS with garbage from a
-    // same-origin document that does not run the app.
-    await page.goto(`${server.origin}/health`)
+    // same-origin document that does not run the app: a picture, as a browser's visit to /health gets the app
+    // (which opens the database at once for a returning user, racing this test for the file).
+    await page.goto(`${server.origin}/favicon.svg`)
     const corrupted = await page.evaluate(async () => {
       const root = await navigator.storage.getDirectory()
       const pool = await (await root.getDirectoryHandle(".WA_SQLITE")).getDirectoryHandle(".opaque")
@@ -121,7 +109,8 @@ describe("the local database", () => {
     expect(corrupted).toBeGreaterThan(0)
     consoleErrors.length = 0
     await openDataControl()
-    expect(consoleErrors.some((text) => text.includes("could not be migrated"))).toBe(true)
+    // Logged by the worker: its console reaches the test on its own channel, not always before the page's text.
+    await expect.poll(() => consoleErrors.some((text) => text.includes("could not be migrated"))).toBe(true)
     expect(await exportTables()).toContain("entries")
     expect(pageErrors).toEqual([])
   })
@@ -149,7 +138,7 @@ describe("the local database", () => {
 
     await holdReadingCalls()
     await page.goto(`${server.origin}/timeline/view-0/all/pending`)
-    const at = await shownAt()
+    const at = await shownAt(page)
     const timings = await page.evaluate(() =>
       [
         ...performance.getEntriesByType("mark").map((m) => `${m.name} ${m.startTime.toFixed(0)}`),

@@ -116,16 +116,16 @@ describe("the settings shell", () => {
   })
 
   for (const lang of ["en", "ja"]) {
-    it(`shows every page at 1280 and 390 px without serious axe problems (${lang})`, async () => {
+    it(`shows every page without serious axe problems (${lang}: ${lang === "en" ? "1280 and 390 px" : "390 px"})`, async () => {
       const problems: string[] = []
       await page.setViewportSize({ width: 1280, height: 800 })
       await page.goto(`${server.origin}/settings/general?lng=${lang}`)
       await byTestId("settings-page-general").waitFor()
+      // Japanese at the phone width only: its strings are as long as English ones or shorter, and the phone is
+      // where a long string would overflow; the wide layout is the same components with more room.
+      const sizes = lang === "en" ? [[1280, 800] as const, [390, 844] as const] : [[390, 844] as const]
       for (const id of PAGES) {
-        for (const [width, height] of [
-          [1280, 800],
-          [390, 844],
-        ]) {
+        for (const [width, height] of sizes) {
           await page.setViewportSize({ width, height })
           await page.goto(`${server.origin}/settings/${id}`)
           await byTestId(`settings-page-${id}`).waitFor()
@@ -138,7 +138,7 @@ describe("the settings shell", () => {
           } else {
             expect(await byTestId("settings-nav").isVisible()).toBe(true)
           }
-          await shoot(`${lang}-${id}`, { whole: true })
+          await shoot(`${lang}-${id}`, { whole: lang === "en" })
           for (const v of await seriousViolations(page)) problems.push(`${lang} ${id}@${width} ${v.id}: ${v.targets}`)
         }
       }
@@ -330,11 +330,12 @@ describe("settings take effect", () => {
     await form.getByLabel("Prompt").fill("Explain this entry to a newcomer.")
     await form.getByRole("button", { name: "Add shortcut" }).click()
     await byTestId("ai-list-item").first().waitFor()
-    const mcp = byTestId("ai-mcp-form")
+    await byTestId("mcp-add").click()
+    const mcp = byTestId("mcp-form")
     await mcp.getByLabel("Service name").fill("Local")
     await mcp.getByLabel("Base URL").fill("not a url")
-    await mcp.getByRole("button", { name: "Add service" }).click()
-    expect(await mcp.getByTestId("ai-form-problem").textContent()).toBe("Please enter a valid URL")
+    await mcp.getByTestId("mcp-save").click()
+    expect(await mcp.getByTestId("mcp-form-problem").textContent()).toBe("Please enter a valid URL")
     await expect
       .poll(async () => (await serverSettings()).settings.ai?.shortcuts, { timeout: 5000 })
       .toEqual([{ name: "Explain", prompt: "Explain this entry to a newcomer." }])

@@ -33,7 +33,8 @@ async function openView(view: number) {
   await page.waitForURL(new RegExp(`/timeline/view-${view}/`))
 }
 
-const audioTime = () => page.evaluate(() => document.querySelector("audio")?.currentTime ?? -1)
+const audioTime = () =>
+  page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=audio-element]")?.currentTime ?? -1)
 const playerStatus = () => byTestId("audio-player").getAttribute("data-status")
 
 beforeAll(async () => {
@@ -186,7 +187,9 @@ describe("views", () => {
     await byTestId("audio-player").waitFor()
     await expect.poll(playerStatus, { timeout: 15_000 }).toBe("playing")
     await expect.poll(audioTime, { timeout: 15_000 }).toBeGreaterThan(1.5)
-    expect(await page.evaluate(() => document.querySelector("audio")?.volume)).toBeCloseTo(0.8)
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=audio-element]")?.volume),
+    ).toBeCloseTo(0.8)
     await expect.poll(() => byTestId("player-duration").textContent()).toBe("0:20")
     // Hardware media keys and the system's media controls see the episode (Media Session API).
     expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Episode 1: Sounds of the harbour")
@@ -215,9 +218,13 @@ describe("views", () => {
     await byTestId("player-toggle").click()
     await expect.poll(playerStatus).toBe("playing")
     await byTestId("player-rate").click()
-    expect(await page.evaluate(() => document.querySelector("audio")?.playbackRate)).toBe(1.25)
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=audio-element]")?.playbackRate),
+    ).toBe(1.25)
     for (let i = 0; i < 6; i++) await byTestId("player-rate").click()
-    expect(await page.evaluate(() => document.querySelector("audio")?.playbackRate)).toBe(1)
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=audio-element]")?.playbackRate),
+    ).toBe(1)
   })
 
   it("keeps the position across a reload, paused", async () => {
@@ -267,7 +274,9 @@ describe("views", () => {
       .poll(() => video.evaluate((v) => (v as HTMLVideoElement).currentTime), { timeout: 15_000 })
       .toBeGreaterThan(0.3)
     await expect.poll(playerStatus).toBe("paused")
-    expect(await page.evaluate(() => document.querySelector("audio")?.paused)).toBe(true)
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLAudioElement>("[data-testid=audio-element]")?.paused),
+    ).toBe(true)
     // Space toggles the video; ←/→ seek 5 s.
     await page.keyboard.press(" ")
     expect(await video.evaluate((v) => (v as HTMLVideoElement).paused)).toBe(true)

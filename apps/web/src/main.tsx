@@ -10,6 +10,7 @@ import { createAppRouter } from "./app/router.tsx"
 import { installVisibilityRefetch } from "./app/visibility.ts"
 import { USER_ID_KEY } from "./db/keys.ts"
 import { initI18n } from "./i18n/index.ts"
+import { afterFirstScreen } from "./lib/first-screen.ts"
 
 async function start() {
   // Someone has read here before: open the local database now, so its copy is ready by the time the session is
@@ -33,6 +34,13 @@ async function start() {
       <App queryClient={queryClient} router={router} />
     </StrictMode>,
   )
+  // The installable app's worker, then web push: neither is part of the first screen.
+  void afterFirstScreen(3000).then(async () => {
+    const { startServiceWorker } = await import("./app/service-worker.ts")
+    if (!(await startServiceWorker())) return
+    const { startWebPush } = await import("./app/web-push.ts")
+    await startWebPush()
+  })
 }
 
 void start()

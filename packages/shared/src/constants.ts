@@ -25,6 +25,8 @@ export const UNREAD_STALE_MS = 5 * 60 * 1000
 export const ENTRY_PAGE_STALE_MS = 10 * 60 * 1000
 export const SUBSCRIPTION_CACHE_MS = 30 * 60 * 1000
 export const USER_STALE_MS = 5 * 60 * 1000
+/** Who read an entry (read history). */
+export const READ_HISTORY_STALE_MS = 5 * 60 * 1000
 export const VISIBILITY_REFETCH_MS = 10 * 60 * 1000
 
 /** Request time-out of the web client (spec: 10000 ms in the client request setup). */

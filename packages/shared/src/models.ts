@@ -137,6 +137,8 @@ export interface EntryListItem {
   /** Present only when the entry is starred. */
   collections?: { createdAt: string }
   settings?: ActionSettings
+  /** Only on aiSort pages: the entry's score (0-100) under the user's sorting prompt; null while not scored. */
+  aiScore?: number | null
 }
 
 export interface EntryDetail {

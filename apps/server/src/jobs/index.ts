@@ -2,6 +2,12 @@
 import type { Deps } from "../deps.ts"
 import { refreshFeed } from "../services/feeds.ts"
 import { findFeedById } from "../storage/feeds.ts"
+import { type AiJobQueue, type AiScheduler, aiJobHandler, createInProcessAiQueue, startAiScheduler } from "./ai-jobs.ts"
+import {
+  type AiJobQueue as AiWorkQueue,
+  aiJobHandler as aiWorkHandler,
+  createInProcessAiQueue as createInProcessAiWorkQueue,
+} from "./ai-work.ts"
 import type { BullWorker } from "./bullmq.ts"
 import { holdFeedLease } from "./lease.ts"
 import { type Maintenance, startMaintenance } from "./maintenance.ts"
@@ -10,8 +16,13 @@ import { type Scheduler, startScheduler } from "./scheduler.ts"
 
 export interface Jobs {
   queue: FeedQueue
+  /** AI timeline scoring and the summaries and translations rules ask for (jobs/ai-work.ts). */
+  ai: AiWorkQueue
   scheduler?: Scheduler
   maintenance?: Maintenance
+  /** AI tasks and daily digests (jobs/ai-jobs.ts), on the same engine as the feeds. */
+  aiQueue: AiJobQueue
+  aiScheduler?: AiScheduler
   close(): Promise<void>
 }
 
@@ -45,16 +56,32 @@ export async function startJobs(deps: Deps, options: JobOptions): Promise<Jobs> 
   const { config } = deps
   const concurrency = config.FEED_FETCH_CONCURRENCY
   let worker: BullWorker | undefined
+  let aiWorker: BullWorker | undefined
   let queue: FeedQueue
+  let aiQueue: AiJobQueue
+  let ai: AiWorkQueue
+  let aiWorkWorker: BullWorker | undefined
   if (config.REDIS_URL) {
     // BullMQ and its Redis client are loaded only when Redis is configured.
     const { createBullQueue, startBullWorker } = await import("./bullmq.ts")
+    const { createBullAiQueue, startBullAiWorker } = await import("./ai-jobs.ts")
+    const aiWork = await import("./ai-bullmq.ts")
     const bull = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, lockMs: config.JOB_LOCK_MS }
     queue = createBullQueue(bull, deps.log)
-    if (options.work) worker = startBullWorker(bull, feedJobHandler(deps), concurrency, deps.log)
+    aiQueue = await createBullAiQueue(bull, deps.log)
+    ai = aiWork.createBullAiQueue(bull, config.AI_SCORE_DEBOUNCE_MS, deps.log)
+    if (options.work) {
+      worker = startBullWorker(bull, feedJobHandler(deps), concurrency, deps.log)
+      aiWorker = await startBullAiWorker(bull, aiJobHandler(deps), deps.log)
+      aiWorkWorker = aiWork.startBullAiWorker(bull, aiWorkHandler(deps), 2, deps.log)
+    }
   } else {
     queue = createInProcessQueue(feedJobHandler(deps), concurrency)
+    aiQueue = createInProcessAiQueue(aiJobHandler(deps))
+    ai = createInProcessAiWorkQueue(aiWorkHandler(deps), config.AI_SCORE_DEBOUNCE_MS)
   }
+  // Ingest (services/actions.ts) and entry pages queue AI work through deps, which every service already has.
+  deps.aiJobs = ai
   const scheduler = options.schedule
     ? startScheduler(deps, queue, { intervalMs: config.FEED_CHECK_INTERVAL_SECONDS * 1000 })
     : undefined
@@ -62,15 +89,26 @@ export async function startJobs(deps: Deps, options: JobOptions): Promise<Jobs> 
   const maintenance = options.schedule
     ? startMaintenance(deps, { intervalMs: config.MAINTENANCE_INTERVAL_SECONDS * 1000, vacuum: !config.DATABASE_URL })
     : undefined
+  const aiScheduler = options.schedule
+    ? startAiScheduler(deps, aiQueue, { intervalMs: config.AI_JOBS_INTERVAL_SECONDS * 1000 })
+    : undefined
   return {
     queue,
+    ai,
     scheduler,
     maintenance,
+    aiQueue,
+    aiScheduler,
     async close() {
+      await aiScheduler?.stop()
       await maintenance?.stop()
       await scheduler?.stop()
+      await aiWorker?.close()
       await worker?.close()
+      await aiWorkWorker?.close()
+      await aiQueue.close()
       await queue.close()
+      await ai.close()
     },
   }
 }

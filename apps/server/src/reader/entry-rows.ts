@@ -16,10 +16,33 @@ export const EMBEDDED_INGEST_BATCH = 100
 /** The window of a feed's update rate (storage/feeds.ts weeklyUpdateRate counts the same way). */
 export const FOUR_WEEKS_MS = 28 * 86_400_000
 
-/** One statement's worth of entries: a JSON array of `EntryRowPayload`, and how many it holds. */
+/**
+ * One statement's worth of entries: each row as a JSON `EntryRowPayload`, with its guid and content hash beside it,
+ * so a refresh can ask which rows are new or changed and send only those.
+ */
 export interface EntryBatch {
-  json: string
+  rows: string[]
+  guids: string[]
+  hashes: string[]
   count: number
+}
+
+/** The rows as the JSON array the upsert reads. */
+export function batchJson(batch: Pick<EntryBatch, "rows">): string {
+  return `[${batch.rows.join(",")}]`
+}
+
+/** The rows of `batch` whose guid is in `keep`, in order. */
+export function batchSubset(batch: EntryBatch, keep: ReadonlySet<string>): EntryBatch {
+  const subset: EntryBatch = { rows: [], guids: [], hashes: [], count: 0 }
+  batch.guids.forEach((guid, i) => {
+    if (!keep.has(guid)) return
+    subset.rows.push(batch.rows[i])
+    subset.guids.push(guid)
+    subset.hashes.push(batch.hashes[i])
+    subset.count++
+  })
+  return subset
 }
 
 export interface PreparedEntries {
@@ -80,11 +103,16 @@ export function prepareEntries(
   const dated = newest(all, maxEntries)
   const batches: EntryBatch[] = []
   for (let i = 0; i < dated.length; i += batchSize) {
-    const slice = dated.slice(i, i + batchSize)
-    let json = `[${slice.map(rowJson).join(",")}]`
-    if (UNSTORABLE_ESCAPE.test(json))
-      json = `[${slice.map((row) => rowJson({ ...row, entry: storable(row.entry) })).join(",")}]`
-    batches.push({ json, count: slice.length })
+    const batch: EntryBatch = { rows: [], guids: [], hashes: [], count: 0 }
+    for (const dated_ of dated.slice(i, i + batchSize)) {
+      let row = storedRow(dated_)
+      if (UNSTORABLE_ESCAPE.test(row.json)) row = storedRow({ ...dated_, entry: storable(dated_.entry) })
+      batch.rows.push(row.json)
+      batch.guids.push(row.guid)
+      batch.hashes.push(row.hash)
+      batch.count++
+    }
+    batches.push(batch)
   }
   let latestPublishedAt: Date | null = null
   let lastFourWeeks = 0
@@ -117,7 +145,7 @@ interface DatedEntry {
  * One row as JSON (an `EntryRowPayload`). What readers see is serialised once: the content hash is taken over that
  * text, and the row is that same object with the remaining fields appended, so a 2 KB entry is not serialised twice.
  */
-function rowJson({ entry, publishedAt, updatedAt }: DatedEntry): string {
+function storedRow({ entry, publishedAt, updatedAt }: DatedEntry): { json: string; guid: string; hash: string } {
   const visible: Omit<EntryRowPayload, "guid" | "content_hash" | "published_at" | "updated_at"> = {
     title: entry.title,
     url: entry.url,
@@ -135,7 +163,12 @@ function rowJson({ entry, publishedAt, updatedAt }: DatedEntry): string {
   const text = JSON.stringify(visible)
   const hash = oneShotHash("sha1", text, "base64url")
   const updated = updatedAt ? `"${updatedAt.toISOString()}"` : "null"
-  return `${text.slice(0, -1)},"guid":${JSON.stringify(boundedGuid(entry.guid))},"content_hash":"${hash}","published_at":"${publishedAt.toISOString()}","updated_at":${updated}}`
+  const guid = boundedGuid(entry.guid)
+  return {
+    json: `${text.slice(0, -1)},"guid":${JSON.stringify(guid)},"content_hash":"${hash}","published_at":"${publishedAt.toISOString()}","updated_at":${updated}}`,
+    guid,
+    hash,
+  }
 }
 
 // PostgreSQL text cannot hold U+0000, and its JSON reader refuses an unpaired surrogate (which a numeric character

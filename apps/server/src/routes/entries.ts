@@ -12,7 +12,7 @@ const byIdInput = z.object({ id })
 const previewInput = z.object({ id, limit: pageLimit.optional() })
 const idsInput = z.object({ ids: stringList })
 
-// The official client sends extra keys (listId, aiSort, isArchived, publishedBefore); unknown keys are ignored.
+// The official client sends extra keys (isArchived, publishedBefore); unknown keys are ignored.
 const listInput = z.object({
   view: view.optional(),
   feedId: id.optional(),
@@ -24,6 +24,8 @@ const listInput = z.object({
   isCollection: boolish.optional(),
   withContent: boolish.optional(),
   excludePrivate: boolish.optional(),
+  /** The AI timeline: the best 100 unread entries by score, not paged (services/ai-timeline.ts). */
+  aiSort: boolish.optional(),
 })
 
 const checkNewInput = z.object({

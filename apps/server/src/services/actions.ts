@@ -12,6 +12,7 @@ import { z } from "zod"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { parse } from "../http.ts"
+import type { AiJob } from "../jobs/ai-work.ts"
 import type { IngestHooks } from "../reader/ingest.ts"
 import type { Delivery } from "../reader/webhook.ts"
 import {
@@ -21,6 +22,7 @@ import {
   findSubscriptionCategories,
   saveActions,
 } from "../storage/actions.ts"
+import { findSortingRecipients } from "../storage/ai-scores.ts"
 import type { DB } from "../storage/db.ts"
 import { findArrivalsWithPendingMarks } from "../storage/pending-marks.ts"
 import type { ArrivedRow } from "../storage/timeline.ts"
@@ -134,16 +136,29 @@ const ruleListSchema = z.object({ rules: z.array(ruleSchema) })
  */
 export function actionHooks(deps: Deps): IngestHooks {
   const outbox: Delivery[] = []
+  const aiWork: AiJob[] = []
+  const sorting = new Set<string>()
   return {
     async afterBatch(tx, feedId, insertedIds) {
       const arrived = uniqueRows([
         ...(await findArrivalsForRuleUsers(tx, feedId, insertedIds)),
         ...(await findArrivalsWithPendingMarks(tx, feedId, insertedIds)),
       ])
-      outbox.push(...(await applyRulesToArrivals(deps, tx, arrived, "new")))
+      outbox.push(...(await applyRulesToArrivals(deps, tx, arrived, "new", aiWork)))
+      if (deps.aiJobs) for (const userId of await findSortingRecipients(tx, feedId, insertedIds)) sorting.add(userId)
     },
     async afterCommit() {
       sendDeliveries(deps, outbox.splice(0))
+      // Queued only once the entries are committed, so a job never looks for an entry it cannot see yet.
+      const scoring: AiJob[] = [...sorting].map((userId) => ({ kind: "score", userId }))
+      sorting.clear()
+      const work = [...aiWork.splice(0), ...scoring]
+      if (work.length && deps.aiJobs)
+        await deps.aiJobs
+          .add(work)
+          .catch((error) =>
+            deps.log.warn("AI jobs not queued", { error: error instanceof Error ? error.message : String(error) }),
+          )
     },
   }
 }

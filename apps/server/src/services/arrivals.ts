@@ -3,6 +3,7 @@
 // and where read and star state imported from another server (pending marks) reaches them.
 import { type ActionRule, type CompiledRule, evaluateRules } from "@tidings/shared"
 import type { Deps } from "../deps.ts"
+import type { AiJob } from "../jobs/ai-work.ts"
 import type { Delivery } from "../reader/webhook.ts"
 import {
   applyRuleEffects,
@@ -38,6 +39,8 @@ export async function applyRulesToArrivals(
   tx: DB,
   rows: ArrivedRow[],
   kind: ArrivalKind,
+  /** Collects the summaries and translations the rules ask for on new entries, to queue after the commit. */
+  aiWork?: AiJob[],
 ): Promise<Delivery[]> {
   if (!rows.length) return []
   // The user's own state from another server first, so rules see and act on the entry as the user left it.
@@ -65,7 +68,16 @@ export async function applyRulesToArrivals(
       if (result.star) effects.star.push({ ...pair, feedId: row.feedId, view: row.view })
       if (result.silence) effects.silence.push(pair)
     }
-    if (kind !== "new" || !result.webhooks?.length) continue
+    if (kind !== "new") continue
+    // A blocked entry is gone from the timeline: no summary or translation is made for it.
+    if (aiWork && !result.block) {
+      if (result.summary) aiWork.push({ kind: "summary", ...pair })
+      if (result.translation) {
+        const language = typeof result.translation === "string" ? result.translation : undefined
+        aiWork.push({ kind: "translation", ...pair, ...(language ? { language } : {}) })
+      }
+    }
+    if (!result.webhooks?.length) continue
     const payload = webhookPayload(entry, feed, row.view)
     for (const url of result.webhooks) deliveries.push({ userId: row.userId, url, payload })
   }

@@ -3,8 +3,9 @@ import { ENTRY_PAGE_DEFAULT_LIMIT, ENTRY_PAGE_MAX_LIMIT, type EntryListItem } fr
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { contentForUser, findEntryForUser } from "../storage/entries.ts"
-import { newestInsertedAfter, starredPageJson, timelinePageJson } from "../storage/timeline.ts"
+import { newestInsertedAfter, starredPageJson, type TimelineFilter, timelinePageJson } from "../storage/timeline.ts"
 import { addEntrySettings } from "./actions.ts"
+import { aiSortedEntriesJson } from "./ai-timeline.ts"
 import { toEntryListItem } from "./wire.ts"
 
 export interface ListInput {
@@ -19,12 +20,14 @@ export interface ListInput {
   isCollection?: boolean
   withContent?: boolean
   excludePrivate?: boolean
+  aiSort?: boolean
 }
 
 /** An entry page as the JSON array the answer carries. */
 export async function listEntriesJson(deps: Deps, userId: string, input: ListInput): Promise<string> {
   const limit = Math.min(Math.max(input.limit ?? ENTRY_PAGE_DEFAULT_LIMIT, 1), ENTRY_PAGE_MAX_LIMIT)
   const withContent = input.withContent ?? false
+  if (input.aiSort && !input.isCollection) return aiSortedEntriesJson(deps, timelineFilter(userId, input), withContent)
   const page = input.isCollection
     ? await starredPageJson(
         deps.db,
@@ -38,23 +41,22 @@ export async function listEntriesJson(deps: Deps, userId: string, input: ListInp
   return JSON.stringify(await withSettings(deps, userId, JSON.parse(page.items) as EntryListItem[]))
 }
 
-function timelinePage(deps: Deps, userId: string, input: ListInput, limit: number, withContent: boolean) {
+function timelineFilter(userId: string, input: ListInput): TimelineFilter {
   const feedIds = input.feedIdList?.length ? input.feedIdList : input.feedId ? [input.feedId] : undefined
-  return timelinePageJson(
-    deps.db,
-    {
-      userId,
-      view: input.view,
-      feedIds,
-      listId: input.listId,
-      unreadOnly: input.read === false,
-      before: input.publishedAfter,
-      excludePrivate: input.excludePrivate,
-      excludeHidden: !feedIds && !input.listId,
-    },
-    limit,
-    withContent,
-  )
+  return {
+    userId,
+    view: input.view,
+    feedIds,
+    listId: input.listId,
+    unreadOnly: input.read === false,
+    before: input.publishedAfter,
+    excludePrivate: input.excludePrivate,
+    excludeHidden: !feedIds && !input.listId,
+  }
+}
+
+function timelinePage(deps: Deps, userId: string, input: ListInput, limit: number, withContent: boolean) {
+  return timelinePageJson(deps.db, timelineFilter(userId, input), limit, withContent)
 }
 
 /** Each item carries the results of the user's action rules for it. */

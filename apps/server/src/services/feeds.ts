@@ -127,7 +127,7 @@ export async function storeNewFeed(
   }
   if (prepared.batches.length <= 1) {
     // One statement, so one round trip: subscribing to a new feed waits for nothing else.
-    const batch = prepared.batches[0] ?? { json: "[]", count: 0 }
+    const batch = prepared.batches[0] ?? { rows: [], guids: [], hashes: [], count: 0 }
     const stored = await insertNewFeedWithEntries(deps.db, row, { ...batch, ids: newIds(batch.count), insertedAt: now })
     return stored ?? (await findFeedByUrl(deps.db, finalUrl))!
   }

@@ -41,7 +41,7 @@ const KNOWN_KEYS: Record<SettingsTab, Partial<Record<ValueType, string[]>>> = {
   integration: { boolean: ["saveSummaryAsDescription", "useBrowserFetch"] },
   ai: {
     boolean: ["mcpEnabled", "autoScrollWhenStreaming"],
-    string: ["personalizePrompt", "panelStyle"],
+    string: ["personalizePrompt", "panelStyle", "timelineSortPrompt"],
     array: ["shortcuts", "mcpServices"],
   },
 }

@@ -1,5 +1,6 @@
 // Public configuration (GET /status/configs): the official StatusConfigs key set, filled from our configuration.
 // Limits are those of the limited roles (trial, free, pre_pro_trial); features Tidings lacks are off or empty.
+import { serverProvider } from "../ai/provider.ts"
 import type { Config } from "../config.ts"
 
 /** Webhooks one action rule may call; a constant until there is a config key for it. */
@@ -7,7 +8,10 @@ export const MAX_WEBHOOKS_PER_ACTION = 5
 
 export function statusConfigs(config: Config) {
   return {
-    AI_CHAT_ENABLED: false,
+    // Chat exists whatever the model: without one it answers code 5 with what to set, and a user may bring their own
+    // in Settings › AI. AI_ENABLED (not an official key) says whether the server has a model of its own.
+    AI_CHAT_ENABLED: true,
+    AI_ENABLED: serverProvider(config) !== undefined,
     AI_SHORTCUTS: [] as { id: string; name: string; defaultPrompt: string; displayTargets: string[] }[],
     // Not official keys: where usage events go (unset: none are sent), whether new users get the guide, and where
     // the error page's issue link points (unset: the report is offered to copy).
@@ -48,6 +52,8 @@ export function statusConfigs(config: Config) {
     REFERRAL_RULE_LINK: "",
     STRIPE_PORTAL_LINK: "",
     TAX_POINT: "",
+    // Not an official key: the VAPID public key browsers subscribe to web push with ("" when push is off).
+    WEB_PUSH_PUBLIC_KEY: config.WEB_PUSH_PUBLIC_KEY ?? "",
   }
 }
 

@@ -1,5 +1,5 @@
 // Opens the database: PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set. Migrations run here.
-import { mkdirSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { type SQL, sql } from "drizzle-orm"
@@ -25,6 +25,12 @@ export interface OpenOptions {
   poolSize?: number
   /** Where an idle connection's failure is reported (a database restart must not take the process down). */
   onConnectionError?: (error: Error) => void
+  /**
+   * Embedded only, a diagnostic: a file that gets the statements' execution times (pg_stat_statements) when the
+   * database closes. On the embedded database every statement runs on the event loop one at a time, so a request's
+   * latency is the queue of statements ahead of it; this says which statements make the queue.
+   */
+  statementStats?: string
 }
 
 /**
@@ -69,19 +75,42 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     dir = path.resolve(options.dataDir, "pglite")
     mkdirSync(dir, { recursive: true })
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
-  ])
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { usePreparedStatements }] =
+    await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+      import("./pglite-prepared.ts"),
+    ])
+  const stats = options.statementStats
+  const extensions = stats
+    ? { pg_stat_statements: (await import("@electric-sql/pglite/contrib/pg_stat_statements")).pg_stat_statements }
+    : undefined
   const client = new PGlite(dir, {
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+    ...(extensions ? { extensions } : {}),
     postgresqlconf: EMBEDDED_SETTINGS,
   })
   await client.waitReady
+  usePreparedStatements(client)
+  if (stats)
+    await client.exec(`create extension if not exists pg_stat_statements; select pg_stat_statements_reset();
+      set pg_stat_statements.track_planning = on`)
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
-  return { db, kind: "pglite", close: () => client.close() }
+  async function close() {
+    if (stats) {
+      const { rows } = await client.query(
+        `select calls, round(total_exec_time::numeric, 1) as total_ms, round(total_plan_time::numeric, 1) as plan_ms,
+                round(mean_exec_time::numeric, 3) as mean_ms,
+                round(max_exec_time::numeric, 1) as max_ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 300) as query
+         from pg_stat_statements order by total_exec_time + total_plan_time desc limit 40`,
+      )
+      writeFileSync(stats, JSON.stringify(rows, null, 1))
+    }
+    await client.close()
+  }
+  return { db, kind: "pglite", close }
 }
 
 /** Runs `work` in one transaction. The callback gets the same DB type the rest of storage takes. */

@@ -446,8 +446,35 @@ export const settings = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.tab] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tab] }),
+    // The users whose new entries are scored for the AI timeline: ingest reads only these (ai-timeline.ts).
+    index("settings_ai_sort_idx")
+      .on(t.userId)
+      .where(sql`${t.tab} = 'ai' and coalesce(${t.payload}->>'timelineSortPrompt', '') <> ''`),
+  ],
 )
+
+/**
+ * Push registrations (messaging calls): one row per device. For the web channel the token is the browser's
+ * PushSubscription as JSON (endpoint and keys); delivery reads these rows.
+ */
+export const messaging = pgTable(
+  "messaging",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    channel: text("channel").$type<MessagingChannel>().notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("messaging_user_token_idx").on(t.userId, t.token)],
+)
+
+export type MessagingChannel = "macos" | "windows" | "linux" | "ios" | "android" | "web" | "desktop"
 
 export const actions = pgTable("actions", {
   userId: text("user_id")
@@ -470,4 +497,242 @@ export const invitations = pgTable(
     usedAt: ts("used_at"),
   },
   (t) => [index("invitations_from_idx").on(t.fromUserId)],
+)
+
+// ---- AI: each user's own provider, usage per day, the claims that make one model call serve every waiter, results
+
+/** A user's own OpenAI-compatible endpoint, used instead of the server's; the key is AES-GCM encrypted (ai/crypto). */
+export const aiProviders = pgTable("ai_providers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  baseUrl: text("base_url").notNull(),
+  model: text("model").notNull(),
+  /** A cheaper model on the same endpoint for summaries, titles, translation and timeline scores. */
+  fastModel: text("fast_model"),
+  apiKeyEncrypted: text("api_key_encrypted"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+})
+
+/** Tokens per user, UTC day, operation, model and whose provider answered (only the server's counts to the budget). */
+export const aiUsage = pgTable(
+  "ai_usage",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    operation: text("operation").notNull(),
+    model: text("model").notNull(),
+    provider: text("provider").$type<"server" | "user">().notNull(),
+    tokensIn: integer("tokens_in").notNull().default(0),
+    tokensOut: integer("tokens_out").notNull().default(0),
+    calls: integer("calls").notNull().default(0),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.operation, t.model, t.provider] })],
+)
+
+/**
+ * A model call in progress, by what it produces ("summary:<entry>:<language>:<target>"): whoever inserts the row
+ * makes the call, everyone else waits for the row to go; a row older than the stale timeout may be taken over.
+ */
+export const aiPending = pgTable("ai_pending", {
+  key: text("key").primaryKey(),
+  claim: text("claim").notNull(),
+  claimedAt: ts("claimed_at").notNull(),
+})
+
+/**
+ * Summaries by entry, language and source field. No foreign key: the entry may be a feed entry or an inbox entry
+ * (two tables, one id space).
+ */
+export const aiSummaries = pgTable(
+  "ai_summaries",
+  {
+    entryId: text("entry_id").notNull(),
+    language: text("language").notNull(),
+    target: text("target").$type<"content" | "readabilityContent">().notNull(),
+    summary: text("summary").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.language, t.target] })],
+)
+
+/** Translated fields by entry and language; a field is null until someone asks for it. */
+export const aiTranslations = pgTable(
+  "ai_translations",
+  {
+    entryId: text("entry_id").notNull(),
+    language: text("language").notNull(),
+    title: text("title"),
+    description: text("description"),
+    content: text("content"),
+    readabilityContent: text("readability_content"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.language] })],
+)
+
+/**
+ * A user's chat sessions. The id is the client's (useChat's chat id), so one user cannot create an id another user
+ * holds; `last_seen_at` is when the user last looked, for the sessions that have answers they have not seen.
+ */
+export const aiChatSessions = pgTable(
+  "ai_chat_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [index("ai_chat_sessions_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst())],
+)
+
+/**
+ * Messages of a chat session as AI SDK UI messages (`message_parts`). Ids are unique within their session (user
+ * messages carry the client's ids). An assistant message is written pending before the model is called, streaming
+ * once it answers, then completed or error; `created_at` increases strictly within a session (pages keyset on it).
+ */
+export const aiChatMessages = pgTable(
+  "ai_chat_messages",
+  {
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => aiChatSessions.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    role: text("role").$type<"user" | "assistant" | "system">().notNull(),
+    parts: jsonb("message_parts").$type<unknown[]>().notNull(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+    status: text("status").$type<"pending" | "streaming" | "completed" | "error">().notNull().default("completed"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.id] }),
+    index("ai_chat_messages_chat_created_idx").on(t.chatId, t.createdAt),
+  ],
+)
+
+/** A tool an MCP service offers, as its tools/list answered (kept so a chat needs no round trip to list them). */
+export interface McpToolInfo {
+  name: string
+  title?: string
+  description?: string
+  inputSchema: { type: "object"; properties?: Record<string, unknown>; required?: string[] }
+  outputSchema?: { type: "object"; properties?: Record<string, unknown>; required?: string[] }
+  annotations?: Record<string, unknown>
+}
+
+/**
+ * A user's MCP services. `headers_encrypted` holds the request headers (a bearer token among them) as JSON,
+ * encrypted under the server's secret and bound to the user; the answers show only their names. `tools` is the
+ * last tool list the service gave, `last_error` why the last attempt to reach it failed. A service behind OAuth
+ * is kept with no tools while its authorization is pending.
+ */
+export const mcpConnections = pgTable(
+  "mcp_connections",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    baseUrl: text("base_url").notNull(),
+    transport: text("transport").$type<"streamable-http" | "sse">().notNull(),
+    headersEncrypted: text("headers_encrypted"),
+    enabled: boolean("enabled").notNull().default(true),
+    tools: jsonb("tools").$type<McpToolInfo[]>(),
+    lastRefreshedAt: ts("last_refreshed_at"),
+    lastError: text("last_error"),
+    lastUsedAt: ts("last_used_at"),
+    /** OAuth services: client registration, PKCE verifier and tokens as JSON, encrypted like the headers. */
+    oauthEncrypted: text("oauth_encrypted"),
+    /** SHA-256 of the pending authorization's state (the state itself is only in the authorization URL). */
+    oauthStateHash: text("oauth_state_hash").unique(),
+    oauthStateExpiresAt: ts("oauth_state_expires_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("mcp_connections_user_created_idx").on(t.userId, t.createdAt)],
+)
+
+export type AiTaskSchedule =
+  | { type: "once"; date: string }
+  | { type: "daily"; timeOfDay: string }
+  | { type: "weekly"; dayOfWeek: number; timeOfDay: string }
+  | { type: "monthly"; dayOfMonth: number; timeOfDay: string }
+
+export interface AiTaskOptions {
+  notifyChannels?: "email"[]
+}
+
+/**
+ * A user's scheduled prompt. `next_run_at` is when it is due (null once a one-off has run or while disabled); the
+ * scheduler claims a due task by pushing it out by a lease, so two schedulers never run it twice.
+ */
+export const aiTasks = pgTable(
+  "ai_tasks",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prompt: text("prompt").notNull(),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    schedule: jsonb("schedule").$type<AiTaskSchedule>().notNull(),
+    options: jsonb("options").$type<AiTaskOptions>().notNull().default({}),
+    nextRunAt: ts("next_run_at"),
+    lastRunAt: ts("last_run_at"),
+    runCount: integer("run_count").notNull().default(0),
+    lastResult: text("last_result"),
+    lastError: text("last_error"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("ai_tasks_user_created_idx").on(t.userId, t.createdAt), index("ai_tasks_due_idx").on(t.nextRunAt)],
+)
+
+/** The daily digest of a view for one window (the twelve hours ending 8 AM or 8 PM in the user's time zone). */
+export const aiDailyDigests = pgTable(
+  "ai_daily_digests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    view: smallint("view").notNull(),
+    windowStart: ts("window_start").notNull(),
+    windowEnd: ts("window_end").notNull(),
+    markdown: text("markdown").notNull(),
+    entryCount: integer("entry_count").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.view, t.windowStart] })],
+)
+
+/**
+ * AI timeline scores (0-100) per user and entry, under the sorting prompt they were made for (`prompt_key`, a hash):
+ * a side table rather than a timeline column, so scoring never rewrites timeline rows (nor fires their triggers)
+ * and a changed prompt makes old scores stale without touching them.
+ */
+export const aiScores = pgTable(
+  "ai_scores",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    promptKey: text("prompt_key").notNull(),
+    score: smallint("score").notNull(),
+    scoredAt: ts("scored_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.entryId] }), index("ai_scores_entry_idx").on(t.entryId)],
 )

@@ -46,7 +46,7 @@ const PER_FEED_MAX = 32
  * The conditions of a filter on rows of `timeline` or `unread` (same columns) under the alias `x`; `byFeed: false`
  * leaves the feeds to the caller (a page read feed by feed).
  */
-function conditions(f: TimelineFilter, { byFeed = true } = {}): SQL[] {
+export function conditions(f: TimelineFilter, { byFeed = true } = {}): SQL[] {
   const feedIds = byFeed ? f.feedIds : undefined
   const where: SQL[] = [sql`x.user_id = ${f.userId}`]
   if (f.view !== undefined) where.push(sql`x.view = ${f.view}`)
@@ -124,7 +124,13 @@ function pageWithRun(f: TimelineFilter, limit: number): SQL {
  * each feed's object once however many of its entries the page holds; and whether the user has action rules, whose
  * results are the one part the database cannot add.
  */
-function pageJson(f: Pick<TimelineFilter, "userId" | "unreadOnly">, keys: SQL, withContent: boolean): SQL {
+export function pageJson(
+  f: Pick<TimelineFilter, "userId" | "unreadOnly">,
+  keys: SQL,
+  withContent: boolean,
+  /** The keys carry `rank` (the order to show) and `ai_score` (AI timeline, storage/ai-scores.ts). */
+  ranked = false,
+): SQL {
   const read = f.unreadOnly
     ? sql`false`
     : sql`not exists (select 1 from ${unread} u where u.user_id = ${f.userId} and u.entry_id = p.entry_id)`
@@ -132,7 +138,7 @@ function pageJson(f: Pick<TimelineFilter, "userId" | "unreadOnly">, keys: SQL, w
   const item = (starred: boolean) =>
     sql`json_build_object('entries', e.entry, 'feeds', fj.feed, 'read', ${read}, 'view', p.view, 'from', p.sources${
       starred ? sql`, 'collections', json_build_object('createdAt', ${isoJson("p.starred_at")})` : sql``
-    })`
+    }${ranked ? sql`, 'aiScore', p.ai_score` : sql``})`
   // Entries, feeds and stars are looked up by key for each row of the page (scalar subqueries), so no plan ever
   // reads those tables whole, however small the planner believes the page to be. Each feed's object is built once
   // per page: the CTE is materialised, since inlined its subquery ran once per entry.
@@ -141,10 +147,10 @@ function pageJson(f: Pick<TimelineFilter, "userId" | "unreadOnly">, keys: SQL, w
       select d.feed_id as id, (select ${feedJson("f")} from ${feeds} f where f.id = d.feed_id) as feed
       from (select distinct feed_id from page) d
     )
-    select coalesce(json_agg(item order by published_at desc, entry_id desc), '[]')::text as items,
+    select coalesce(json_agg(item order by ${ranked ? sql`rank` : sql`published_at desc, entry_id desc`}), '[]')::text as items,
       exists (select 1 from ${actions} a where a.user_id = ${f.userId} and a.rules <> '[]'::jsonb) as "hasRules"
     from (
-      select p.published_at, p.entry_id,
+      select p.published_at, p.entry_id, ${ranked ? sql`p.rank,` : sql``}
         case when p.starred_at is null then ${item(false)} else ${item(true)} end as item
       from (select page.*, ${starredAt} as starred_at from page) p
       cross join lateral (

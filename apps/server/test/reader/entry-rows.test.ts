@@ -1,6 +1,6 @@
 // The per-fetch cap: the newest entries by date are kept whatever the document's order, the rest are counted.
 import { describe, expect, it } from "vitest"
-import { prepareEntries } from "../../src/reader/entry-rows.ts"
+import { batchJson, prepareEntries } from "../../src/reader/entry-rows.ts"
 import type { ParsedEntry } from "../../src/reader/types.ts"
 
 const now = new Date("2026-06-01T00:00:00Z")
@@ -26,7 +26,7 @@ function entry(guid: string, publishedAt: Date | null): ParsedEntry {
 }
 
 function guidsOf(prepared: ReturnType<typeof prepareEntries>): string[] {
-  return prepared.batches.flatMap((b) => (JSON.parse(b.json) as { guid: string }[]).map((r) => r.guid))
+  return prepared.batches.flatMap((b) => (JSON.parse(batchJson(b)) as { guid: string }[]).map((r) => r.guid))
 }
 
 describe("prepareEntries' cap", () => {

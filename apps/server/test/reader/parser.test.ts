@@ -1,7 +1,7 @@
 // The parsing threads: the same answers as parsing inline, errors that keep their meaning across the thread
 // boundary, and a document over its time or memory budget costs a thread, not the server.
 import { afterEach, describe, expect, it } from "vitest"
-import { INGEST_BATCH } from "../../src/reader/entry-rows.ts"
+import { batchJson, INGEST_BATCH } from "../../src/reader/entry-rows.ts"
 import { parseFeedDocument } from "../../src/reader/parse.ts"
 import { createFeedParser, type FeedParser } from "../../src/reader/parser.ts"
 import { FeedParseError } from "../../src/reader/types.ts"
@@ -70,7 +70,7 @@ describe("the feed parser's threads", () => {
     expect(threaded).toEqual(await inline.parseForIngest(doc, input, prepare))
     expect(threaded.entries.batches.map((b) => b.count)).toEqual(batchSizes(1_202))
     expect(threaded.entries.dropped).toBe(0)
-    const rows = threaded.entries.batches.flatMap((b) => JSON.parse(b.json))
+    const rows = threaded.entries.batches.flatMap((b) => JSON.parse(batchJson(b)))
     expect(rows.find((r: { guid: string }) => r.guid === "row-0").title).toBe("row 0")
     const undated = rows.filter((r: { guid: string }) => r.guid.startsWith("undated"))
     expect(undated.map((r: { published_at: string }) => r.published_at)).toEqual([

@@ -99,3 +99,12 @@ export async function bootServer(
     },
   }
 }
+
+/** Another server on a booted server's database, with other settings; closing it leaves the database open. */
+export function bootAlongside(
+  server: { database: Database },
+  env: Record<string, string> = {},
+  options: BootOptions = {},
+): Promise<BootedServer> {
+  return bootServer({ ...server.database, close: async () => {} }, env, options)
+}

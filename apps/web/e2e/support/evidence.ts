@@ -53,3 +53,17 @@ export async function shootBothSizes(page: Page, dir: string, name: string): Pro
   await page.waitForTimeout(300)
   return problems
 }
+
+/** ms from navigation start until the sidebar's counts and the timeline's first rows are on screen. */
+export function shownAt(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const check = () =>
+          document.querySelector('[data-testid="entry-row"]') && document.querySelector('[data-testid="unread-count"]')
+            ? resolve(performance.now())
+            : requestAnimationFrame(check)
+        check()
+      }),
+  )
+}

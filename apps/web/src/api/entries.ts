@@ -13,6 +13,7 @@ export interface EntryListInput {
   publishedAfter?: string
   isCollection?: boolean
   withContent?: boolean
+  aiSort?: boolean
 }
 
 export async function listEntries(input: EntryListInput, signal?: AbortSignal): Promise<EntryListItem[]> {

@@ -1,18 +1,21 @@
 // Read state and unread counts (/reads).
 import type { Ok, UnreadCounts } from "@tidings/shared"
-import { request } from "./request.ts"
+import { type RequestOptions, request } from "./request.ts"
+
+/** How a write is sent: `quiet` when a change that waited offline is replayed and its refusal is shown apart. */
+export type WriteOptions = Pick<RequestOptions, "quiet">
 
 export async function getUnreadCounts(view?: number): Promise<UnreadCounts> {
   const answer = await request<Ok<UnreadCounts>>("/reads", { query: { view } })
   return answer.data ?? {}
 }
 
-export function markRead(entryIds: string[], isInbox = false): Promise<unknown> {
-  return request("/reads", { method: "POST", body: { entryIds, isInbox } })
+export function markRead(entryIds: string[], isInbox = false, options: WriteOptions = {}): Promise<unknown> {
+  return request("/reads", { method: "POST", body: { entryIds, isInbox }, ...options })
 }
 
-export function markUnread(entryId: string, isInbox = false): Promise<unknown> {
-  return request("/reads", { method: "DELETE", body: { entryId, isInbox } })
+export function markUnread(entryId: string, isInbox = false, options: WriteOptions = {}): Promise<unknown> {
+  return request("/reads", { method: "DELETE", body: { entryId, isInbox }, ...options })
 }
 
 export interface MarkAllReadInput {

@@ -84,10 +84,12 @@ async function send(path: string, method: string, options: RequestOptions): Prom
   })
 }
 
-async function readBody(response: Response): Promise<unknown> {
+export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text()
   if (!text) return undefined
-  if (!response.headers.get("content-type")?.includes("json")) return text
+  const type = response.headers.get("content-type") ?? ""
+  // Newline-delimited JSON is lines for the caller to split: one line alone would otherwise parse as one object.
+  if (!type.includes("json") || type.includes("ndjson")) return text
   try {
     return JSON.parse(text)
   } catch {

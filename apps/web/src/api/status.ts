@@ -8,6 +8,10 @@ export interface StatusConfigs {
   ISSUE_TRACKER_URL: string
   /** Whether new users are walked through the first steps. */
   NEW_USER_GUIDE: boolean
+  /** The VAPID public key for web push ("" when the server offers none). */
+  WEB_PUSH_PUBLIC_KEY: string
+  /** Not an official key: whether the server has a model of its own (users may still bring theirs). */
+  AI_ENABLED: boolean
 }
 
 export async function getStatusConfigs(): Promise<StatusConfigs> {
@@ -16,5 +20,7 @@ export async function getStatusConfigs(): Promise<StatusConfigs> {
     ANALYTICS_URL: answer.data?.ANALYTICS_URL ?? "",
     ISSUE_TRACKER_URL: answer.data?.ISSUE_TRACKER_URL ?? "",
     NEW_USER_GUIDE: answer.data?.NEW_USER_GUIDE ?? false,
+    WEB_PUSH_PUBLIC_KEY: answer.data?.WEB_PUSH_PUBLIC_KEY ?? "",
+    AI_ENABLED: answer.data?.AI_ENABLED ?? false,
   }
 }

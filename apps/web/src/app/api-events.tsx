@@ -16,16 +16,19 @@ interface Deps {
   queryClient: QueryClient
   navigate: (path: string) => void
   currentPath: () => string
+  /** The browser's connectivity: its online/offline events and navigator.onLine (tests pass their own). */
+  browser?: { events: Pick<EventTarget, "addEventListener">; online: () => boolean }
 }
 
 export function installApiEvents(deps: Deps): void {
+  const browser = deps.browser ?? { events: window, online: () => navigator.onLine !== false }
   setApiEvents({
     // A late answer to a call sent before the connection dropped must not hide the offline state the browser reports.
-    onResponse: () => useNetworkStore.getState().setOnline(navigator.onLine !== false),
+    onResponse: () => useNetworkStore.getState().setOnline(browser.online()),
     onError: (error, { quiet }) => handleApiError(error, quiet, deps),
   })
-  window.addEventListener("online", () => useNetworkStore.getState().setOnline(true))
-  window.addEventListener("offline", () => useNetworkStore.getState().setOnline(false))
+  browser.events.addEventListener("online", () => useNetworkStore.getState().setOnline(true))
+  browser.events.addEventListener("offline", () => useNetworkStore.getState().setOnline(false))
 }
 
 function handleApiError(error: ApiError, quiet: boolean, deps: Deps): void {

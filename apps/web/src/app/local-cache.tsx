@@ -1,10 +1,16 @@
-// Keeps the signed-in user's reading data in the local database (db/local-cache.ts) while the app runs.
+// Keeps the signed-in user's reading data in the local database (db/local-cache.ts) while the app runs, and runs
+// their queue of changes made offline (queries/offline-writes.ts) from the start.
 import { useQueryClient } from "@tanstack/react-query"
+import { APP_VERSION } from "@tidings/shared"
+import i18next from "i18next"
 import { useEffect } from "react"
 import { afterFirstScreen } from "../lib/first-screen.ts"
+import { toast } from "../lib/toast.ts"
+import { runOfflineWrites } from "../queries/offline-writes.ts"
 
 export function LocalCache({ userId }: { userId: string }) {
   const queryClient = useQueryClient()
+  useEffect(() => runOfflineWrites(queryClient, userId), [queryClient, userId])
   useEffect(() => {
     let stop: (() => void) | undefined
     let stopped = false
@@ -15,6 +21,8 @@ export function LocalCache({ userId }: { userId: string }) {
       Promise.all([import("../db/client.ts"), import("../db/local-cache.ts")]).then(([db, local]) => {
         if (stopped) return
         const cache = local.startLocalCache(queryClient, db.localDatabase(), userId)
+        // Once, the first start after this browser ran another version (the stored app_version said so).
+        if (cache.upgraded) toast.success(i18next.t("app:version.updated", { version: APP_VERSION }))
         // Leaving the page before the write delay is over still sends what is pending (best effort: the browser may
         // stop the worker first).
         const leave = () => void cache.flush()

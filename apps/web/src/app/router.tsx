@@ -43,7 +43,10 @@ export function createAppRouter() {
             },
             {
               path: "settings",
-              lazy: withStrings(["settings", "integrations", "guide"], () => import("../routes/settings.tsx")),
+              lazy: withStrings(
+                ["settings", "integrations", "guide", "ai", "mcp", "ai-tasks", "ai-chat"],
+                () => import("../routes/settings.tsx"),
+              ),
               children: [
                 {
                   index: true,
@@ -83,6 +86,7 @@ export function createAppRouter() {
             { path: "profile/:handle", lazy: () => import("../routes/profile.tsx") },
             { path: "inboxes", lazy: () => import("../routes/inboxes.tsx") },
             { path: "action", lazy: withStrings(["actions"], () => import("../routes/action.tsx")) },
+            { path: "ai/:chatId?", lazy: withStrings(["ai-chat", "ai"], () => import("../routes/ai.tsx")) },
           ],
         },
         { path: "*", lazy: () => import("../routes/not-found.tsx") },

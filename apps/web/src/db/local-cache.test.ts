@@ -1,6 +1,8 @@
 import { QueryClient } from "@tanstack/react-query"
 import type { EntryListItem } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
+import { imageDimensions, rememberImageDimensions } from "../lib/image-dimensions.ts"
+import { setEntryRead, setEntryStar } from "../queries/entry-state.ts"
 import { queryKeys } from "../queries/keys.ts"
 import { testFeed, testSubscription } from "../test/fixtures.ts"
 import { APP_VERSION_KEY, startLocalCache, USER_ID_KEY } from "./local-cache.ts"
@@ -126,6 +128,73 @@ describe("the local cache", () => {
     cache.stop()
   })
 
+  it("keeps a star and a read mark set on an entry no cached list holds, and their undoing", async () => {
+    const { db, storage } = await writtenCopy()
+    const client = new QueryClient()
+    const timer = manualTimer()
+    const cache = startLocalCache(client, db, "u1", { storage, later: timer.later })
+    await cache.hydrated
+    const state = () =>
+      db.query(
+        "SELECT e.read, c.created_at FROM entries e LEFT JOIN collections c ON c.entry_id = e.id WHERE e.id = 'e3'",
+      )
+    setEntryStar(client, "e3", "2026-11-25T09:00:00.000Z")
+    setEntryRead(client, new Set(["e3"]), true)
+    timer.fire()
+    await expect.poll(state).toEqual([{ read: 1, created_at: "2026-11-25T09:00:00.000Z" }])
+    // Refused by the server: undone, and the copy follows, in the order the changes were made.
+    setEntryStar(client, "e3", null)
+    setEntryRead(client, new Set(["e3"]), false)
+    setEntryRead(client, new Set(["e3", "e4"]), true)
+    setEntryRead(client, new Set(["e3"]), false)
+    timer.fire()
+    await expect.poll(state).toEqual([{ read: 0, created_at: null }])
+    expect(await db.query("SELECT read FROM entries WHERE id = 'e4'")).toEqual([{ read: 1 }])
+    // Not after it stopped.
+    cache.stop()
+    setEntryStar(client, "e3", "2026-11-25T10:00:00.000Z")
+    timer.fire()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await state()).toEqual([{ read: 0, created_at: null }])
+  })
+
+  it("keeps an opened entry with its content, also one no kept list holds, and opens it again offline", async () => {
+    const { db, storage } = await writtenCopy()
+    const client = new QueryClient()
+    const timer = manualTimer()
+    const cache = startLocalCache(client, db, "u1", { storage, later: timer.later })
+    await cache.hydrated
+    const far = item(9)
+    client.setQueryData(queryKeys.entry("e9"), {
+      entries: { ...far.entries, content: "<p>Opened from a link</p>" },
+      feeds: far.feeds,
+      read: true,
+    })
+    // e4, kept from a list, opened: its content and read state change, where it came from stays.
+    await db.transaction([{ sql: "UPDATE entries SET sources = '[\"list-1\"]', view = 2 WHERE id = 'e4'" }])
+    client.setQueryData(queryKeys.entry("e4"), {
+      entries: { ...item(4).entries, content: "<p>Newer body of e4</p>" },
+      feeds: far.feeds,
+      read: true,
+    })
+    timer.fire()
+    await expect
+      .poll(() => db.query("SELECT id, content, read, sources, view FROM entries WHERE id IN ('e4', 'e9') ORDER BY id"))
+      .toEqual([
+        { id: "e4", content: "<p>Newer body of e4</p>", read: 1, sources: '["list-1"]', view: 2 },
+        { id: "e9", content: "<p>Opened from a link</p>", read: 1, sources: "[]", view: 0 },
+      ])
+    cache.stop()
+
+    const offline = new QueryClient()
+    const next = startLocalCache(offline, db, "u1", { storage })
+    void offline.prefetchQuery({ queryKey: queryKeys.entry("e9"), queryFn: never })
+    await expect
+      .poll(() => offline.getQueryData<{ entries: { content: string } }>(queryKeys.entry("e9"))?.entries.content)
+      .toBe("<p>Opened from a link</p>")
+    next.stop()
+  })
+
   it("keeps what the server answered before the cache started", async () => {
     const db = directDatabase(fileHost(await sqlite()))
     const client = new QueryClient()
@@ -148,11 +217,49 @@ describe("the local cache", () => {
     cache.stop()
   })
 
+  it("keeps the followed lists and the inboxes, and shows them at the next start", async () => {
+    const db = directDatabase(fileHost(await sqlite()))
+    const timer = manualTimer()
+    const first = new QueryClient()
+    const cache = startLocalCache(first, db, "u1", { storage: memoryStorage(), later: timer.later })
+    await cache.hydrated
+    const lists = [
+      {
+        listId: "l1",
+        view: 0,
+        title: "Mine",
+        category: "Reading",
+        createdAt: "2026-11-20T08:00:00.000Z",
+        lists: { id: "l1", title: "Good reads", description: "Long ones" },
+      },
+    ]
+    const inbox = { type: "inbox" as const, id: "news", title: "News", description: null, image: null }
+    first.setQueryData(queryKeys.listSubscriptions, lists)
+    first.setQueryData(queryKeys.inboxes, [
+      { ...inbox, ownerUserId: "u1", secret: "s3cret" },
+      // Still being created (no secret yet): not kept.
+      { ...inbox, id: "pending", ownerUserId: "", secret: "" },
+    ])
+    timer.fire()
+    await expect.poll(() => db.query("SELECT id FROM inboxes")).toEqual([{ id: "news" }])
+    cache.stop()
+
+    const next = new QueryClient()
+    const again = startLocalCache(next, db, "u1", { storage: memoryStorage({ [USER_ID_KEY]: "u1" }) })
+    await again.hydrated
+    expect(next.getQueryData(queryKeys.listSubscriptions)).toEqual(lists)
+    expect(next.getQueryData(queryKeys.inboxes)).toEqual([{ ...inbox, ownerUserId: "u1", secret: "s3cret" }])
+    again.stop()
+  })
+
   it("empties the copy when another user signs in on this browser", async () => {
     const { db, storage } = await writtenCopy()
+    rememberImageDimensions("https://example.test/u1-picture.jpg", 800, 600)
     const client = new QueryClient()
     const cache = startLocalCache(client, db, "u2", { storage })
     await cache.hydrated
+    // The image dimension cache goes with it (spec client §4 "Session").
+    expect(imageDimensions("https://example.test/u1-picture.jpg")).toBeUndefined()
     expect(client.getQueryData(queryKeys.subscriptions)).toBeUndefined()
     expect(client.getQueryData(queryKeys.unread)).toBeUndefined()
     expect(storage.getItem(USER_ID_KEY)).toBe("u2")

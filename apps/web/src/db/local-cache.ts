@@ -3,9 +3,19 @@
 // yet, and every answer (and every optimistic change) is written back, a second after the last one. A different
 // user on this browser starts from an empty database.
 import type { Query, QueryClient } from "@tanstack/react-query"
-import { APP_VERSION, type EntryListItem, type FeedSubscription, type UnreadCounts } from "@tidings/shared"
+import {
+  APP_VERSION,
+  type EntryDetail,
+  type EntryListItem,
+  type FeedSubscription,
+  type InboxTarget,
+  type UnreadCounts,
+} from "@tidings/shared"
 import { streamEntryContents } from "../api/entries.ts"
+import type { ListSubscription } from "../api/subscriptions.ts"
+import { clearImageDimensions } from "../lib/image-dimensions.ts"
 import { ENTRY_PAGE_LIMIT, type EntryFilter } from "../queries/entry-filter.ts"
+import { onEntryStateChange } from "../queries/entry-state.ts"
 import { queryKeys } from "../queries/keys.ts"
 import type { LocalDatabase } from "./client.ts"
 import { APP_VERSION_KEY, USER_ID_KEY } from "./keys.ts"
@@ -20,11 +30,22 @@ import {
   missingContentSql,
   type Statement,
   saveContent,
+  saveEntriesRead,
+  saveEntryDetail,
   saveEntryItems,
+  saveEntryStar,
   saveFeedSubscriptions,
   saveUnread,
   unreadFrom,
 } from "./local-store.ts"
+import {
+  inboxesFrom,
+  listSubscriptionsFrom,
+  loadInboxesSql,
+  loadListSubscriptionsSql,
+  saveInboxes,
+  saveListSubscriptions,
+} from "./local-targets.ts"
 import { pruneEntriesStatement, purgeTranslationsStatement } from "./rules.ts"
 
 export { APP_VERSION_KEY, USER_ID_KEY }
@@ -95,6 +116,8 @@ export function startLocalCache(
     if (writes.length) await db.transaction([...writes, pruneEntriesStatement()])
   }
   const schedule = (key: string, build: () => Statement[]) => {
+    // Re-inserted: a list written again goes after the state changes scheduled before it, which it includes.
+    pending.delete(key)
     pending.set(key, build)
     cancelTimer?.()
     cancelTimer = later(() => void flush(), WRITE_DELAY_MS)
@@ -148,17 +171,25 @@ export function startLocalCache(
   const hydrated = (async () => {
     await db.ready
     // Another user's copy is never shown: the database is emptied before anything is read from it.
-    if (previousUser && previousUser !== userId) await db.reset()
+    if (previousUser && previousUser !== userId) {
+      clearImageDimensions()
+      await db.reset()
+    }
     storage.setItem(USER_ID_KEY, userId)
     await db.transaction([purgeTranslationsStatement(now()), pruneEntriesStatement()])
     const subs = loadFeedSubscriptionsSql(userId)
-    const [subRows, unreadRows] = await Promise.all([
+    const lists = loadListSubscriptionsSql(userId)
+    const [subRows, unreadRows, listRows, inboxRows] = await Promise.all([
       db.query(subs.sql, subs.params),
       db.query(loadUnreadSql.sql, loadUnreadSql.params),
+      db.query(lists.sql, lists.params),
+      db.query(loadInboxesSql.sql),
     ])
     if (stopped) return
     if (subRows.length) setFromLocal(queryKeys.subscriptions, feedSubscriptionsFrom(subRows))
     if (unreadRows.length) setFromLocal(queryKeys.unread, unreadFrom(unreadRows))
+    if (listRows.length) setFromLocal(queryKeys.listSubscriptions, listSubscriptionsFrom(listRows))
+    if (inboxRows.length) setFromLocal(queryKeys.inboxes, inboxesFrom(inboxRows, userId))
     const timelines = queryClient.getQueryCache().findAll({ queryKey: queryKeys.entriesRoot })
     await Promise.all(timelines.map(hydrateEntries))
     performance.mark("tidings:local-db-hydrated")
@@ -172,7 +203,15 @@ export function startLocalCache(
     if (key[0] === queryKeys.subscriptions[0] && key.length === 1)
       schedule("subscriptions", () => saveFeedSubscriptions(userId, data as FeedSubscription[]))
     else if (key[0] === queryKeys.unread[0]) schedule("unread", () => saveUnread(data as UnreadCounts))
-    else if (key[0] === queryKeys.entriesRoot[0]) {
+    else if (key[0] === queryKeys.listSubscriptions[0])
+      schedule("lists", () => saveListSubscriptions(userId, data as ListSubscription[]))
+    else if (key[0] === queryKeys.inboxes[0] && key.length === 1)
+      schedule("inboxes", () => saveInboxes(data as InboxTarget[]))
+    else if (key[0] === queryKeys.entry("")[0] && data) {
+      // An opened entry is kept with its content, even one no kept list holds (opened from a link, or far down).
+      const detail = data as EntryDetail
+      schedule(`entry:${detail.entries.id}`, () => saveEntryDetail(detail))
+    } else if (key[0] === queryKeys.entriesRoot[0]) {
       const items = (data as InfinitePages).pages.slice(0, PAGES_KEPT).flat()
       for (const item of items) if (item.entries.content == null) wanted.add(item.entries.id)
       schedule(`entries:${query.queryHash}`, () => saveEntryItems(items))
@@ -192,6 +231,14 @@ export function startLocalCache(
     if (event.type === "added" && key[0] === queryKeys.entry("")[0]) void hydrated.then(() => hydrateEntry(event.query))
     if (event.type === "updated" && event.action.type === "success" && !applying) persist(event.query)
   })
+  // Each change is written in the order made (a numbered key each), after the lists scheduled before it.
+  let changes = 0
+  const unwatchState = onEntryStateChange((change) => {
+    if (stopped) return
+    schedule(`state:${++changes}`, () =>
+      change.kind === "star" ? saveEntryStar(change.id, change.starredAt) : saveEntriesRead(change.ids, change.read),
+    )
+  })
   // The cache starts after the first screen: what the server answered before then is kept too.
   void hydrated.then(() => {
     for (const query of queryClient.getQueryCache().getAll())
@@ -206,6 +253,7 @@ export function startLocalCache(
       stopped = true
       cancelStream?.()
       unsubscribe()
+      unwatchState()
       void flush()
     },
   }

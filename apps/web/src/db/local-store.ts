@@ -136,55 +136,105 @@ const ENTRY_COLUMNS = `id, title, url, content, readability_content, description
   sources, settings, summary, updated_at, view`
 
 /** Upserts the entries of list items with their feeds and stars. Content is kept when a page comes without it. */
+/** What an entry list's answer says of an entry: everything but the content it may lack (kept when absent). */
+const FROM_LIST = `title = excluded.title, url = excluded.url,
+  content = coalesce(excluded.content, entries.content), description = excluded.description,
+  author = excluded.author, author_avatar = excluded.author_avatar, media = excluded.media,
+  attachments = excluded.attachments, extra = excluded.extra, read = excluded.read,
+  sources = excluded.sources, settings = excluded.settings, view = excluded.view,
+  updated_at = excluded.updated_at`
+
+/** What the entry view's answer says: the content, not where the entry came from (not in it); its read state is
+ * set on its own, only when the answer has one. */
+const FROM_DETAIL = `title = excluded.title, url = excluded.url,
+  content = coalesce(excluded.content, entries.content),
+  readability_content = coalesce(excluded.readability_content, entries.readability_content),
+  description = excluded.description, author = excluded.author, author_avatar = excluded.author_avatar,
+  media = excluded.media, attachments = excluded.attachments, extra = excluded.extra,
+  updated_at = excluded.updated_at`
+
+type KeptEntry = Pick<EntryListItem, "feeds" | "read" | "view" | "collections"> & {
+  entries: EntryListItem["entries"] | EntryDetail["entries"]
+  from?: EntryListItem["from"]
+  settings?: EntryListItem["settings"]
+}
+
+function entryStatements(item: KeptEntry, onConflict: string): Statement[] {
+  const e = item.entries
+  const entry: Statement = {
+    sql: `INSERT INTO entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (id) DO UPDATE SET ${onConflict}`,
+    params: [
+      e.id,
+      e.title,
+      e.url,
+      e.content ?? null,
+      e.readabilityContent ?? null,
+      e.description,
+      e.guid,
+      e.author,
+      e.authorUrl,
+      e.authorAvatar,
+      ms(e.insertedAt),
+      ms(e.publishedAt),
+      json(e.media),
+      json(e.categories),
+      json(e.attachments),
+      json(e.extra),
+      e.language,
+      item.feeds.id,
+      item.read ? 1 : 0,
+      json(item.from ?? []),
+      json(item.settings),
+      e.summary,
+      e.updatedAt ?? null,
+      item.view ?? 0,
+    ],
+  }
+  const star: Statement = item.collections
+    ? {
+        sql: "INSERT OR REPLACE INTO collections (entry_id, feed_id, created_at, view) VALUES (?, ?, ?, ?)",
+        params: [e.id, item.feeds.id, item.collections.createdAt, item.view ?? 0],
+      }
+    : { sql: "DELETE FROM collections WHERE entry_id = ?", params: [e.id] }
+  return [entry, star]
+}
+
 export function saveEntryItems(items: EntryListItem[]): Statement[] {
   const feeds = new Map(items.map((item) => [item.feeds.id, item.feeds]))
+  return [...[...feeds.values()].map(feedRow), ...items.flatMap((item) => entryStatements(item, FROM_LIST))]
+}
+
+/** An entry as the entry view got it: kept with its content, so it opens again without the network. */
+export function saveEntryDetail(detail: EntryDetail): Statement[] {
   return [
-    ...[...feeds.values()].map(feedRow),
-    ...items.flatMap((item) => {
-      const e = item.entries
-      const entry: Statement = {
-        sql: `INSERT INTO entries (${ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-              ON CONFLICT (id) DO UPDATE SET title = excluded.title, url = excluded.url,
-                content = coalesce(excluded.content, entries.content), description = excluded.description,
-                author = excluded.author, author_avatar = excluded.author_avatar, media = excluded.media,
-                attachments = excluded.attachments, extra = excluded.extra, read = excluded.read,
-                sources = excluded.sources, settings = excluded.settings, view = excluded.view,
-                updated_at = excluded.updated_at`,
-        params: [
-          e.id,
-          e.title,
-          e.url,
-          e.content ?? null,
-          e.readabilityContent ?? null,
-          e.description,
-          e.guid,
-          e.author,
-          e.authorUrl,
-          e.authorAvatar,
-          ms(e.insertedAt),
-          ms(e.publishedAt),
-          json(e.media),
-          json(e.categories),
-          json(e.attachments),
-          json(e.extra),
-          e.language,
-          item.feeds.id,
-          item.read ? 1 : 0,
-          json(item.from),
-          json(item.settings),
-          e.summary,
-          e.updatedAt ?? null,
-          item.view,
-        ],
-      }
-      const star: Statement = item.collections
-        ? {
-            sql: "INSERT OR REPLACE INTO collections (entry_id, feed_id, created_at, view) VALUES (?, ?, ?, ?)",
-            params: [e.id, item.feeds.id, item.collections.createdAt, item.view],
-          }
-        : { sql: "DELETE FROM collections WHERE entry_id = ?", params: [e.id] }
-      return [entry, star]
-    }),
+    feedRow(detail.feeds),
+    ...entryStatements({ ...detail, read: detail.read ?? false, view: detail.view ?? 0 }, FROM_DETAIL),
+    ...(detail.read === undefined ? [] : saveEntriesRead([detail.entries.id], detail.read)),
+  ]
+}
+
+/** The read state of kept entries, as changed in the caches (entries not kept are left alone). */
+export function saveEntriesRead(ids: readonly string[], read: boolean): Statement[] {
+  if (!ids.length) return []
+  return [
+    {
+      sql: `UPDATE entries SET read = ? WHERE id IN (${ids.map(() => "?").join(", ")})`,
+      params: [read ? 1 : 0, ...ids],
+    },
+  ]
+}
+
+/** The star of a kept entry, as changed in the caches; its feed and view come from the kept row. */
+export function saveEntryStar(id: string, starredAt: string | null): Statement[] {
+  return [
+    starredAt
+      ? {
+          sql: `INSERT OR REPLACE INTO collections (entry_id, feed_id, created_at, view)
+                SELECT id, feed_id, ?, view FROM entries WHERE id = ?`,
+          params: [starredAt, id],
+        }
+      : { sql: "DELETE FROM collections WHERE entry_id = ?", params: [id] },
   ]
 }
 

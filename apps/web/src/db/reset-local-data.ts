@@ -23,5 +23,9 @@ export async function resetLocalData(): Promise<void> {
   }
   for (const store of [localStorage, sessionStorage])
     for (const key of Object.keys(store)) if (key.startsWith(LOCAL_KEY_PREFIX)) store.removeItem(key)
+  // The worker's image cache keeps its sizes beside the images: it empties both, so its count stays right.
+  await import("../lib/service-worker-client.ts")
+    .then(({ askServiceWorker }) => askServiceWorker({ type: "IMAGE_CACHE_CLEAR" }, 2000))
+    .catch(() => undefined)
   if ("caches" in window) for (const name of await caches.keys()) await caches.delete(name)
 }

@@ -16,8 +16,24 @@ export const CORE_NAMESPACES = [
   "views",
 ] as const
 
-/** The rest: strings of screens that load on demand (settings, actions, discover, integrations, the guide). */
-export const namespaces = [...CORE_NAMESPACES, "actions", "discover", "guide", "integrations", "settings"] as const
+/**
+ * The rest: strings of screens that load on demand (settings, actions, discover, integrations, the guide), and the
+ * AI helpers' (loaded with the first summary or translation shown, or with Settings › AI).
+ */
+export const namespaces = [
+  ...CORE_NAMESPACES,
+  "actions",
+  "ai",
+  "ai-tasks",
+  "ai-timeline",
+  "ai-chat",
+  "discover",
+  "guide",
+  "integrations",
+  "mcp",
+  "settings",
+  "speech",
+] as const
 
 export type NamespaceName = (typeof namespaces)[number]
 

@@ -1,7 +1,11 @@
 // "After the first screen": work the first screen does not need (the toaster, the local copy)
 // waits until the timeline has drawn its first rows (or said it has none), so it neither delays them nor counts
 // against the first download. Screens without a timeline get it after a fallback delay.
+import { useEffect, useState } from "react"
+
 let shown = false
+// Once something has waited out the first screen, a component mounted later (a layout switch) need not wait again.
+let settled = false
 const waiting = new Set<() => void>()
 
 /** The timeline calls this once its first page is drawn. */
@@ -20,6 +24,7 @@ export function afterFirstScreen(fallbackMs: number): Promise<void> {
   return new Promise((resolve) => {
     const fallback = setTimeout(done, fallbackMs)
     function done() {
+      if (shown) settled = true
       clearTimeout(fallback)
       waiting.delete(settle)
       resolve()
@@ -30,4 +35,18 @@ export function afterFirstScreen(fallbackMs: number): Promise<void> {
     if (shown) settle()
     else waiting.add(settle)
   })
+}
+
+/** False until afterFirstScreen(fallbackMs) resolves: what the first screen can do without is drawn after it. */
+export function useAfterFirstScreen(fallbackMs: number): boolean {
+  const [ready, setReady] = useState(settled)
+  useEffect(() => {
+    if (ready) return
+    let live = true
+    void afterFirstScreen(fallbackMs).then(() => live && setReady(true))
+    return () => {
+      live = false
+    }
+  }, [fallbackMs, ready])
+  return ready
 }

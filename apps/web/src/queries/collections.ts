@@ -1,22 +1,28 @@
-// Star and unstar (collections), optimistic with rollback.
+// Star and unstar (collections), optimistic with rollback; through the offline write queue (offline-writes.ts).
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { starEntry, unstarEntry } from "../api/collections.ts"
 import { isStarredListKey, setEntryStar } from "./entry-state.ts"
 import { queryKeys } from "./keys.ts"
+import { submitWrite } from "./offline-writes.ts"
 import { restoreSnapshot, takeSnapshot } from "./optimistic.ts"
 
 export function useSetEntryStar() {
   const queryClient = useQueryClient()
   return useMutation({
+    // Run offline too (TanStack would hold it back): the queue keeps the change.
+    networkMode: "always",
     mutationFn: ({ id, star, view }: { id: string; star: boolean; view: number }) =>
-      star ? starEntry(id, view) : unstarEntry(id),
+      submitWrite(queryClient, star ? { kind: "star", entryId: id, view } : { kind: "unstar", entryId: id }),
     onMutate: async ({ id, star }) => {
       const snapshot = await takeSnapshot(queryClient, [queryKeys.entriesRoot, queryKeys.entry(id)])
       setEntryStar(queryClient, id, star ? new Date().toISOString() : null)
       return { snapshot }
     },
     onError: (_error, _input, context) => restoreSnapshot(queryClient, context?.snapshot),
-    // The starred list is ordered by star time on the server; fetch it again rather than guess its order.
-    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => isStarredListKey(query.queryKey) }),
+    // The starred list is ordered by star time on the server; fetch it again rather than guess its order (once the
+    // server has the change: a queued one would not be in it yet).
+    onSettled: (outcome) =>
+      outcome === "queued"
+        ? undefined
+        : queryClient.invalidateQueries({ predicate: (query) => isStarredListKey(query.queryKey) }),
   })
 }

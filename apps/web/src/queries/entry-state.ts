@@ -6,6 +6,27 @@ import { type EntryPages, type KnownEntry, knownEntry, patchEntryPages, withRead
 import type { EntryFilter } from "./entry-filter.ts"
 import { queryKeys } from "./keys.ts"
 
+/** A read or star change made to the cached entries (optimistic, or undone), for the local copy to keep. */
+export type EntryStateChange =
+  | { kind: "read"; ids: readonly string[]; read: boolean }
+  | { kind: "star"; id: string; starredAt: string | null }
+
+const stateListeners = new Set<(change: EntryStateChange) => void>()
+
+/**
+ * Hears every read and star change set in the caches. The local copy keeps them from here as well as from the
+ * lists it writes back: an entry may be in no cached list (a refused change undone after its list was refetched
+ * without it), and its state must still change in the local database.
+ */
+export function onEntryStateChange(listener: (change: EntryStateChange) => void): () => void {
+  stateListeners.add(listener)
+  return () => stateListeners.delete(listener)
+}
+
+const announce = (change: EntryStateChange) => {
+  for (const listener of stateListeners) listener(change)
+}
+
 export function lookupEntry(queryClient: QueryClient, id: string): KnownEntry | undefined {
   const detail = queryClient.getQueryData<EntryDetail | null>(queryKeys.entry(id))
   const lists = queryClient.getQueriesData<EntryPages>({ queryKey: queryKeys.entriesRoot }).map(([, data]) => data)
@@ -35,6 +56,7 @@ export function setEntryRead(queryClient: QueryClient, ids: ReadonlySet<string>,
   for (const id of ids) {
     queryClient.setQueryData<EntryDetail | null>(queryKeys.entry(id), (data) => (data ? withRead(data, read) : data))
   }
+  announce({ kind: "read", ids: [...ids], read })
 }
 
 /** Marks every loaded entry of the given feeds read (mark-all-read). */
@@ -57,6 +79,7 @@ export function setEntryStar(queryClient: QueryClient, id: string, starredAt: st
     ),
   )
   queryClient.setQueryData<EntryDetail | null>(queryKeys.entry(id), (data) => (data ? withStar(data, starredAt) : data))
+  announce({ kind: "star", id, starredAt })
 }
 
 export function isStarredListKey(queryKey: readonly unknown[]): boolean {

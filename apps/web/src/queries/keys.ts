@@ -6,6 +6,8 @@ export const queryKeys = {
   subscriptions: ["subscriptions"] as const,
   /** The list and inbox subscriptions beside the feeds in settings › feeds. */
   subscriptionTargets: ["subscription-targets"] as const,
+  /** The lists the user follows (palette, actions). */
+  listSubscriptions: ["list-subscriptions"] as const,
   unread: ["unread"] as const,
   entriesRoot: ["entries"] as const,
   entries: (filter: EntryFilter) => ["entries", filter] as const,

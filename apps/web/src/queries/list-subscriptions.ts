@@ -3,8 +3,9 @@
 import { useQuery } from "@tanstack/react-query"
 import { SUBSCRIPTION_CACHE_MS } from "@tidings/shared"
 import { listListSubscriptions } from "../api/subscriptions.ts"
+import { queryKeys } from "./keys.ts"
 
-export const listSubscriptionsKey = ["list-subscriptions"] as const
+export const listSubscriptionsKey = queryKeys.listSubscriptions
 
 export function useListSubscriptions(enabled = true) {
   return useQuery({

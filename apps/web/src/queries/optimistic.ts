@@ -1,12 +1,28 @@
 // Snapshots of cached queries so an optimistic change can be rolled back when the server refuses it (spec §4).
-import type { QueryClient, QueryKey } from "@tanstack/react-query"
+import type { Query, QueryClient, QueryKey } from "@tanstack/react-query"
 
 export type Snapshot = [QueryKey, unknown][]
 
-/** Cancels in-flight fetches (so they cannot overwrite the optimistic state) and copies the current data. */
+/**
+ * Cancels in-flight fetches (so they cannot overwrite the optimistic state) and copies the current data. A fetch
+ * cancelled here is asked again once no change is on its way to the server: otherwise the query would keep what it
+ * had before (e.g. the local copy shown at start) until something else refetched it.
+ */
 export async function takeSnapshot(queryClient: QueryClient, keys: QueryKey[]): Promise<Snapshot> {
+  const interrupted = keys.flatMap((queryKey) =>
+    queryClient.getQueryCache().findAll({ queryKey, fetchStatus: "fetching" }),
+  )
   await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })))
+  if (interrupted.length) refetchWhenSettled(queryClient, interrupted)
   return keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }))
+}
+
+function refetchWhenSettled(queryClient: QueryClient, queries: Query[]): void {
+  const unsubscribe = queryClient.getMutationCache().subscribe(() => {
+    if (queryClient.isMutating() > 0) return
+    unsubscribe()
+    for (const query of queries) void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true })
+  })
 }
 
 /** Writes back only what changed since the snapshot, so untouched queries keep their freshness. */

@@ -1,11 +1,14 @@
 // Read and unread, one entry or all at once. Optimistic: caches change first, the server is told, and the change
-// is rolled back if it refuses (spec §4). Unread counts never go below 0.
+// is rolled back if it refuses (spec §4). Unread counts never go below 0. Marks of single entries go through the
+// offline write queue (offline-writes.ts): made offline, they stay applied and are sent when the client is back.
+// Mark-all is not queued: what it covers is decided by the server when it runs, and its answer is shown.
 
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import type { UnreadCounts } from "@tidings/shared"
-import { type MarkAllReadInput, markAllRead, markRead, markUnread } from "../api/reads.ts"
+import { type MarkAllReadInput, markAllRead } from "../api/reads.ts"
 import { lookupEntry, setEntryRead, setFeedsRead } from "./entry-state.ts"
 import { queryKeys } from "./keys.ts"
+import { submitWrite } from "./offline-writes.ts"
 import { restoreSnapshot, takeSnapshot } from "./optimistic.ts"
 import { updateUnread } from "./unread.ts"
 import { adjustUnread, clearUnread } from "./unread-counts.ts"
@@ -16,9 +19,14 @@ const readCaches = [queryKeys.entriesRoot, ["entry"], queryKeys.unread]
 export function useSetEntryRead() {
   const queryClient = useQueryClient()
   return useMutation({
+    // Run offline too (TanStack would hold it back): the queue keeps the change.
+    networkMode: "always",
     mutationFn: ({ id, read }: { id: string; read: boolean }) => {
       const inbox = lookupEntry(queryClient, id)?.inbox ?? false
-      return read ? markRead([id], inbox) : markUnread(id, inbox)
+      return submitWrite(
+        queryClient,
+        read ? { kind: "read", entryIds: [id], inbox } : { kind: "unread", entryId: id, inbox },
+      )
     },
     onMutate: async ({ id, read }) => {
       const snapshot = await takeSnapshot(queryClient, readCaches)
@@ -40,13 +48,14 @@ export function useSetEntryRead() {
 export function useMarkEntriesRead() {
   const queryClient = useQueryClient()
   return useMutation({
+    networkMode: "always",
     mutationFn: (ids: string[]) => {
       // The server marks feed and inbox entries by separate calls (isInbox).
       const inboxIds = ids.filter((id) => lookupEntry(queryClient, id)?.inbox)
       const feedIds = ids.filter((id) => !inboxIds.includes(id))
       return Promise.all([
-        feedIds.length ? markRead(feedIds) : undefined,
-        inboxIds.length ? markRead(inboxIds, true) : undefined,
+        feedIds.length ? submitWrite(queryClient, { kind: "read", entryIds: feedIds, inbox: false }) : undefined,
+        inboxIds.length ? submitWrite(queryClient, { kind: "read", entryIds: inboxIds, inbox: true }) : undefined,
       ])
     },
     onMutate: async (ids) => {

@@ -1,6 +1,6 @@
 // The reader: sidebar, entry list and entry detail side by side (column widths from the UI settings); under
 // 1024 px one column at a time (features/layout/mobile-timeline.tsx).
-import type { ReactNode } from "react"
+import { lazy, type ReactNode, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { Outlet } from "react-router"
 import { UserMenu } from "../features/auth/user-menu.tsx"
@@ -13,10 +13,24 @@ import { Sidebar } from "../features/subscriptions/sidebar.tsx"
 import { EntryColumn } from "../features/timeline/entry-column.tsx"
 import { isWideView } from "../features/views/view-list.tsx"
 import { cx } from "../lib/cx.ts"
+import { useAfterFirstScreen } from "../lib/first-screen.ts"
 import { useIsMobile } from "../lib/use-media-query.ts"
 import { useTimelineLocation } from "../lib/use-timeline-location.ts"
 import { useLayoutStore } from "../stores/layout-store.ts"
 import { useSettingsStore } from "../stores/settings-store.ts"
+
+const AiPanelHost = lazy(() => import("../features/ai-chat/ai-panel-host.tsx"))
+
+/** The AI panel (and its launcher) once the first screen is drawn: its code is not part of that screen. */
+function DeferredAiPanel({ placement }: { placement: "column" | "overlay" }) {
+  const ready = useAfterFirstScreen(3000)
+  if (!ready) return null
+  return (
+    <Suspense fallback={null}>
+      <AiPanelHost placement={placement} />
+    </Suspense>
+  )
+}
 
 export function TimelineRoute() {
   const mobile = useIsMobile()
@@ -37,6 +51,7 @@ export function TimelineRoute() {
       {mobile ? <MobileTimeline sidebar={sidebar} /> : <DesktopTimeline sidebar={sidebar} />}
       <ShellDialogs />
       <MediaHost />
+      <DeferredAiPanel placement="overlay" />
     </>
   )
 }
@@ -82,6 +97,7 @@ function DesktopTimeline({ sidebar }: { sidebar: ReactNode }) {
           <Outlet />
         </main>
       )}
+      <DeferredAiPanel placement="column" />
     </div>
   )
 }

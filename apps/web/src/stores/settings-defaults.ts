@@ -124,6 +124,8 @@ export const defaultAiSettings = {
   mcpServices: [] as { name: string; baseURL: string }[],
   autoScrollWhenStreaming: true,
   panelStyle: "fixed" as "fixed" | "floating",
+  /** The AI timeline's sorting prompt (not in the spec's list; Tidings' own): empty, no AI sort. */
+  timelineSortPrompt: "",
 }
 
 export type AiSettings = typeof defaultAiSettings

@@ -188,12 +188,40 @@ describe("SettingsSyncQueue", () => {
       ]),
     )
     second.queue.load()
-    expect(second.store.has("queue")).toBe(false)
+    // What was loaded stays stored, cleaned, until the server has it.
+    expect(JSON.parse(second.store.get("queue") ?? "[]")).toHaveLength(1)
     await second.queue.flush()
     expect(second.sent).toEqual([{ tab: "appearance", payload: { wideMode: true } }])
     // Nothing queued: nothing kept.
-    second.queue.save()
     expect(second.store.has("queue")).toBe(false)
+  })
+
+  it("stores a change made offline at once (no unload needed), and a re-created queue sends it online", async () => {
+    const first = harness()
+    first.state.online = false
+    first.queue.enqueue("general", { dimRead: true })
+    await first.advance(SYNC_FLUSH_DELAY_MS)
+    const saved = first.store.get("queue")
+    expect(JSON.parse(saved ?? "[]")).toEqual([{ group: "general", payload: { dimRead: true }, at: 10_000 }])
+
+    const second = harness() // the page reloaded while offline, then the network came back
+    second.store.set("queue", saved ?? "")
+    second.queue.load()
+    await second.queue.flush()
+    expect(second.sent).toEqual([{ tab: "general", payload: { dimRead: true } }])
+    expect(second.store.has("queue")).toBe(false)
+  })
+
+  it("keeps a change stored while its PATCH is under way, and after a PATCH that failed", async () => {
+    const h = harness({ failTabs: ["general"] })
+    h.queue.enqueue("general", { dimRead: true })
+    const flushing = h.queue.flush()
+    expect(JSON.parse(h.store.get("queue") ?? "[]")).toHaveLength(1)
+    await flushing
+    expect(JSON.parse(h.store.get("queue") ?? "[]")).toHaveLength(1)
+    h.state.fail.clear()
+    await h.queue.flush()
+    expect(h.store.has("queue")).toBe(false)
   })
 
   it("reads an unreadable saved queue as empty", () => {

@@ -107,6 +107,10 @@ export interface SyncQueueDeps {
  */
 export class SettingsSyncQueue {
   private queue: QueuedChange[] = []
+  /** The changes of the flush under way: stored with the queue until the server has them. */
+  private sending: QueuedChange[] = []
+  /** Bumped by suspend and clear: a flush under way then no longer owns the queue. */
+  private epoch = 0
   private lastEnqueueAt = Number.NEGATIVE_INFINITY
   private cancelTimer: (() => void) | null = null
   private flushing: Promise<void> | null = null
@@ -122,6 +126,8 @@ export class SettingsSyncQueue {
     if (!payload) return
     const now = this.deps.now()
     this.queue.push({ group, payload, at: now })
+    // Stored at once, not only at unload: a change made offline survives a reload or a crash.
+    this.save()
     const quiet = now - this.lastEnqueueAt > SYNC_FLUSH_DELAY_MS
     this.lastEnqueueAt = now
     if (quiet || !this.cancelTimer) this.schedule(SYNC_FLUSH_DELAY_MS)
@@ -134,15 +140,22 @@ export class SettingsSyncQueue {
     if (!this.queue.length || !this.deps.isOnline()) return Promise.resolve()
     if (this.flushing) return this.flushing.then(() => this.flush())
     const batch = this.queue.splice(0)
-    this.flushing = this.sendBatch(batch).finally(() => {
+    this.sending = batch
+    const epoch = this.epoch
+    this.flushing = this.sendBatch(batch, epoch).finally(() => {
       this.flushing = null
+      if (epoch !== this.epoch) return
+      this.sending = []
+      this.save()
     })
     return this.flushing
   }
 
-  /** Writes the queue to storage (on page unload), so changes not yet sent survive a reload. */
+  /** Writes the queue to storage (at each change, after each flush and on page unload), so changes not yet sent
+   * survive a reload. */
   save(): void {
-    if (this.queue.length) this.deps.storage.setItem(this.deps.storageKey, JSON.stringify(this.queue))
+    const unsent = [...this.sending, ...this.queue]
+    if (unsent.length) this.deps.storage.setItem(this.deps.storageKey, JSON.stringify(unsent))
     else this.deps.storage.removeItem(this.deps.storageKey)
   }
 
@@ -154,14 +167,13 @@ export class SettingsSyncQueue {
     } catch {
       saved = []
     }
-    this.deps.storage.removeItem(this.deps.storageKey)
-    if (!Array.isArray(saved)) return
-    const restored = saved.flatMap((item: Partial<QueuedChange>) => {
+    const restored = (Array.isArray(saved) ? saved : []).flatMap((item: Partial<QueuedChange>) => {
       if (!item || !SYNC_GROUPS.includes(item.group as SyncGroup) || typeof item.payload !== "object") return []
       const payload = syncablePatch(item.group as SyncGroup, (item.payload ?? {}) as Values)
       return payload ? [{ group: item.group as SyncGroup, payload, at: Number(item.at) || 0 }] : []
     })
     this.queue = [...restored, ...this.queue]
+    this.save()
   }
 
   /**
@@ -173,6 +185,8 @@ export class SettingsSyncQueue {
     this.cancelTimer = null
     this.save()
     this.queue = []
+    this.sending = []
+    this.epoch++
   }
 
   /** Drops every queued change (a different user signed in). */
@@ -180,6 +194,8 @@ export class SettingsSyncQueue {
     this.cancelTimer?.()
     this.cancelTimer = null
     this.queue = []
+    this.sending = []
+    this.epoch++
     this.deps.storage.removeItem(this.deps.storageKey)
   }
 
@@ -191,7 +207,7 @@ export class SettingsSyncQueue {
     }, ms)
   }
 
-  private async sendBatch(batch: QueuedChange[]): Promise<void> {
+  private async sendBatch(batch: QueuedChange[], epoch: number): Promise<void> {
     const merged = new Map<SyncGroup, { payload: Values; changes: QueuedChange[] }>()
     for (const change of batch) {
       const entry = merged.get(change.group) ?? { payload: {}, changes: [] }
@@ -209,6 +225,6 @@ export class SettingsSyncQueue {
         }
       }),
     )
-    if (failed.length) this.queue = [...failed.sort((a, b) => a.at - b.at), ...this.queue]
+    if (failed.length && epoch === this.epoch) this.queue = [...failed.sort((a, b) => a.at - b.at), ...this.queue]
   }
 }

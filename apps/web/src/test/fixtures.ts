@@ -43,3 +43,19 @@ export function testSubscription(
     ...fields,
   }
 }
+
+/** A Storage kept in memory (local storage in tests); `entries` shows what it holds. */
+export function memoryStorage(initial: Record<string, string> = {}) {
+  const entries = new Map(Object.entries(initial))
+  return {
+    entries,
+    get length() {
+      return entries.size
+    },
+    key: (index: number) => [...entries.keys()][index] ?? null,
+    getItem: (key: string) => entries.get(key) ?? null,
+    setItem: (key: string, value: string) => void entries.set(key, String(value)),
+    removeItem: (key: string) => void entries.delete(key),
+    clear: () => entries.clear(),
+  }
+}

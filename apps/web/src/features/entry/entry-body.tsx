@@ -6,6 +6,7 @@ import { lazy, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { getReadability } from "../../api/entries.ts"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
+import type { EntryTranslation } from "./entry-content.tsx"
 import type { EntryViewMode } from "./use-entry-actions.ts"
 
 const EntryContent = lazy(() => import("./entry-content.tsx").then((module) => ({ default: module.EntryContent })))
@@ -16,6 +17,8 @@ export interface EntryBodyProps {
   html: string
   url: string | null
   mode: EntryViewMode
+  /** The body's translation, shown beside (bilingual) or instead of (translation-only) the original. */
+  translation?: EntryTranslation
 }
 
 export function EntryBody(props: EntryBodyProps) {
@@ -57,7 +60,7 @@ export function EntryBody(props: EntryBodyProps) {
     return html ? (
       <Suspense fallback={loading}>
         <div data-testid="entry-readability">
-          <EntryContent html={html} entryId={props.entryId} title={props.title} />
+          <EntryContent html={html} entryId={props.entryId} title={props.title} translation={props.translation} />
         </div>
       </Suspense>
     ) : (
@@ -67,7 +70,7 @@ export function EntryBody(props: EntryBodyProps) {
   if (!props.html) return <p className="text-ink-soft">{t("entry.no_content")}</p>
   return (
     <Suspense fallback={loading}>
-      <EntryContent html={props.html} entryId={props.entryId} title={props.title} />
+      <EntryContent html={props.html} entryId={props.entryId} title={props.title} translation={props.translation} />
     </Suspense>
   )
 }

@@ -6,19 +6,27 @@ import { useTranslation } from "react-i18next"
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx"
 import { effectiveUi } from "../../stores/settings-gate.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
+import { mergeBilingual } from "../ai/bilingual.ts"
 import type { EntryPicture } from "../views/entry-media.ts"
 import { useMediaOverlay } from "../views/gallery-store.ts"
 import { externalHref } from "./content-links.ts"
 import { CONTENT_SCOPE_ATTR, readerFontStack, scopeCustomCss } from "./reader-style.ts"
 import { sanitizeEntryHtml } from "./sanitize.ts"
 
+export interface EntryTranslation {
+  html: string
+  mode: "bilingual" | "translation-only"
+  language: string
+}
+
 export interface EntryContentProps {
   html: string
   entryId: string
   title: string
+  translation?: EntryTranslation
 }
 
-export function EntryContent({ html, entryId, title }: EntryContentProps) {
+export function EntryContent({ html, entryId, title, translation }: EntryContentProps) {
   const { t } = useTranslation("app")
   const ref = useRef<HTMLDivElement>(null)
   const ui = useSettingsStore((state) => state.ui)
@@ -32,11 +40,21 @@ export function EntryContent({ html, entryId, title }: EntryContentProps) {
   const codeLight = effectiveUi(ui, enhanced, "codeHighlightThemeLight")
   const codeDark = effectiveUi(ui, enhanced, "codeHighlightThemeDark")
   const guessCode = ui.guessCodeLanguage
+  const { html: translatedHtml, mode: translationMode, language: translationLanguage } = translation ?? {}
 
   useLayoutEffect(() => {
     const root = ref.current
     if (!root) return
-    root.replaceChildren(sanitizeEntryHtml(html, { allowMedia: true, keepInlineStyle }))
+    const options = { allowMedia: true, keepInlineStyle }
+    const original = sanitizeEntryHtml(html, options)
+    // The model's HTML is sanitised here again like any entry HTML, whatever the server already did.
+    const translated = translatedHtml === undefined ? undefined : sanitizeEntryHtml(translatedHtml, options)
+    const only = translationMode === "translation-only"
+    root.replaceChildren(
+      !translated ? original : only ? translated : mergeBilingual(original, translated, translationLanguage ?? ""),
+    )
+    if (translated && only && translationLanguage) root.setAttribute("lang", translationLanguage)
+    else root.removeAttribute("lang")
     // Shiki is a separate chunk, fetched only for an entry that has code.
     if (root.querySelector("pre > code")) {
       void import("./code-highlight.ts")
@@ -44,7 +62,7 @@ export function EntryContent({ html, entryId, title }: EntryContentProps) {
         // A chunk that fails to load leaves the code plain, which still reads fine.
         .catch(() => undefined)
     }
-  }, [html, keepInlineStyle, codeLight, codeDark, guessCode])
+  }, [html, translatedHtml, translationMode, translationLanguage, keepInlineStyle, codeLight, codeDark, guessCode])
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (!(event.target instanceof Element) || !ref.current) return

@@ -6,6 +6,7 @@ import { Icon } from "../../components/ui/icons.tsx"
 import { PopupMenu, useMenu } from "../../components/ui/menu.tsx"
 import { cx } from "../../lib/cx.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
+import type { EntryAi } from "../ai/use-entry-ai.ts"
 import { useIntegrationActions } from "../integrations/use-integration-actions.ts"
 import { type EntryViewMode, useEntryActions } from "./use-entry-actions.ts"
 
@@ -16,12 +17,13 @@ export interface EntryToolbarProps {
   view: number
   mode: EntryViewMode
   onMode: (mode: EntryViewMode) => void
+  ai: EntryAi
 }
 
-export function EntryToolbar({ detail, view, mode, onMode }: EntryToolbarProps) {
+export function EntryToolbar({ detail, view, mode, onMode, ai }: EntryToolbarProps) {
   const { t } = useTranslation()
   const order = useSettingsStore((state) => state.ui.toolbarOrder)
-  const actions = useEntryActions(detail, view, mode, onMode)
+  const actions = useEntryActions(detail, view, mode, onMode, ai)
   const menu = useMenu()
   const main = order.main.flatMap((id) => (actions[id] ? [{ id, ...actions[id] }] : []))
   const more = order.more.flatMap((id) => (actions[id] ? [{ id, ...actions[id] }] : []))
@@ -29,6 +31,12 @@ export function EntryToolbar({ detail, view, mode, onMode }: EntryToolbarProps) 
   const integrations = useIntegrationActions(detail)
   const moreItems = [
     ...more.map((action) => ({ label: action.label, icon: action.icon, onSelect: action.run })),
+    // A one-off translation of this entry (or back to the original), whatever the translation setting says.
+    {
+      label: ai.translated ? t("entry.show_original") : t("entry.translate"),
+      icon: "languages" as const,
+      onSelect: ai.toggleTranslation,
+    },
     ...integrations.map((action) => ({ label: action.label, icon: action.icon, onSelect: action.run })),
   ]
 

@@ -1,6 +1,7 @@
 // The people who have read this entry (GET /entries/{id}/read-histories), as a row of avatars under the heading.
 // Hidden by hideRecentReader, and absent while nobody public has read it.
 import { useIsMutating, useQuery } from "@tanstack/react-query"
+import { READ_HISTORY_STALE_MS } from "@tidings/shared"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
@@ -24,7 +25,7 @@ function ReadersRow({ entryId }: { entryId: string }) {
   const query = useQuery({
     queryKey: ["read-histories", entryId],
     queryFn: ({ signal }) => getReadHistories(entryId, RECENT_READERS_SIZE, signal),
-    staleTime: 60_000,
+    staleTime: READ_HISTORY_STALE_MS,
   })
   useRefetchAfterReads(query.refetch)
   const history = query.data

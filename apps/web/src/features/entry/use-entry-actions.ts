@@ -11,6 +11,7 @@ import { useSetEntryRead } from "../../queries/reads.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import type { EntryActionId } from "../../stores/settings-defaults.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
+import type { EntryAi } from "../ai/use-entry-ai.ts"
 
 export type EntryViewMode = "content" | "readability" | "source"
 
@@ -29,6 +30,7 @@ export function useEntryActions(
   view: number,
   mode: EntryViewMode,
   setMode: (mode: EntryViewMode) => void,
+  ai: EntryAi,
 ): Partial<Record<EntryActionId, EntryAction>> {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -71,6 +73,12 @@ export function useEntryActions(
       icon: "star",
       pressed: starred,
       run: () => setStar.mutate({ id: entry.id, star: !starred, view }),
+    },
+    aiSummary: {
+      label: ai.summaryShown ? t("entry.ai_summary_hide") : t("entry.ai_summary_show"),
+      icon: "sparkles",
+      pressed: ai.summaryShown,
+      run: ai.toggleSummary,
     },
     ...(url && {
       readability: {

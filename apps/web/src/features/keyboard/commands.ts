@@ -37,6 +37,7 @@ export type CommandId =
   | "global.settings"
   | "global.discover"
   | "global.quick-add"
+  | "global.toggle-ai"
 
 export interface CommandDefinition {
   id: CommandId
@@ -77,6 +78,7 @@ export const commands: CommandDefinition[] = [
   { id: "global.settings", keys: ["mod+comma"], scopes: READING, group: "global" },
   { id: "global.discover", keys: ["mod+t"], scopes: READING, group: "global" },
   { id: "global.quick-add", keys: ["mod+n"], scopes: READING, group: "global" },
+  { id: "global.toggle-ai", keys: ["mod+i"], scopes: [...READING, "ai-chat"], group: "global" },
 ]
 
 /** The event the audio/video players listen to for Space (the views helper's player). */

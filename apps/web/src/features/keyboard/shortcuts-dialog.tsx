@@ -12,7 +12,13 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   const commands = useCommandTable()
   return (
     <Dialog open onClose={onClose} title={t("shortcuts.title")} testId="shortcuts-dialog" wide>
-      <div className="grid max-h-[70vh] gap-x-8 gap-y-4 overflow-y-auto sm:grid-cols-2">
+      {/* Focusable, so the keyboard can scroll the list when it is taller than the window. */}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label={t("shortcuts.title")}
+        className="grid max-h-[70vh] gap-x-8 gap-y-4 overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-accent sm:grid-cols-2"
+      >
         {GROUPS.map((group) => (
           <section key={group}>
             <h3 className="mb-1 text-xs font-semibold tracking-wide text-ink-faint uppercase">
@@ -32,7 +38,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
             </dl>
           </section>
         ))}
-      </div>
+      </section>
     </Dialog>
   )
 }

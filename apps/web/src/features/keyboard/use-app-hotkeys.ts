@@ -6,7 +6,7 @@ import type { EntryDetail } from "@tidings/shared"
 import { useEffect, useRef } from "react"
 import { useNavigate } from "react-router"
 import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
-import { useIsMobile } from "../../lib/use-media-query.ts"
+import { BREAKPOINTS, useIsMobile } from "../../lib/use-media-query.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { visibleViews } from "../../lib/views.ts"
 import { useSetEntryStar } from "../../queries/collections.ts"
@@ -136,6 +136,8 @@ export function useCommandRunner(): (command: CommandId) => void {
         return layout.openDialog("shortcuts")
       case "global.quick-add":
         return layout.openDialog("add-source")
+      case "global.toggle-ai":
+        return toggleAiPanel()
       case "global.toggle-play":
         window.dispatchEvent(new CustomEvent(TOGGLE_PLAY_EVENT))
         return
@@ -147,4 +149,17 @@ export function useCommandRunner(): (command: CommandId) => void {
         return
     }
   }
+}
+
+/**
+ * mod+I: the panel's store is loaded on first use, not with the shortcuts (the timeline's first screen does not
+ * carry the AI panel). Open by default means a fixed panel in a window wide enough for the column (ai-panel-open.ts).
+ */
+function toggleAiPanel(): void {
+  const docked =
+    useSettingsStore.getState().ai.panelStyle === "fixed" &&
+    window.matchMedia(`(min-width: ${BREAKPOINTS["2xl"]}px)`).matches
+  void import("../ai-chat/chat-panel-store.ts").then(({ useChatPanelStore }) =>
+    useChatPanelStore.getState().toggle(docked),
+  )
 }

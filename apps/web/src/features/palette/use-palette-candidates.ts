@@ -24,6 +24,7 @@ export const PALETTE_COMMANDS = [
   "timeline.unread-only",
   "timeline.mark-all-read",
   "layout.toggle-sidebar",
+  "global.toggle-ai",
 ] as const
 
 export interface PaletteData {

@@ -9,6 +9,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx"
 import { resetLocalData } from "../../db/reset-local-data.ts"
 import { errorMessage } from "../../i18n/error-message.ts"
+import { ImageCacheRows } from "./image-cache-rows.tsx"
 import { LocalDatabaseRows } from "./local-database-rows.tsx"
 import { OpmlImportPanel } from "./opml-import-panel.tsx"
 import { SettingsSection } from "./setting-controls.tsx"
@@ -47,6 +48,7 @@ export function DataControlSettingsPage() {
       </SettingsSection>
       <SettingsSection title={t("data-control.section.local")}>
         <LocalDatabaseRows Row={ActionRow} />
+        <ImageCacheRows Row={ActionRow} />
         <ResetLocalRow />
       </SettingsSection>
     </SettingsPage>

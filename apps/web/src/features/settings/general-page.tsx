@@ -1,5 +1,7 @@
 // Settings › general: language, the timeline and sidebar, marking read, links, the AI reading helpers' switches
-// (their features arrive with the AI issue) and the enhanced-settings gate.
+// (summary, translation and their language; the voice the browser reads an entry aloud with when the server has no
+// speech model) and the
+// enhanced-settings gate.
 import { changeLanguage } from "../../i18n/index.ts"
 import { LANGUAGE_NAMES } from "../../i18n/languages.ts"
 import { supportedLanguages } from "../../i18n/resources.ts"
@@ -86,25 +88,19 @@ export function GeneralSettingsPage() {
       </SettingsSection>
 
       <SettingsSection title={t("general.section.ai")}>
-        {generalSwitch("translation", { later: "ai" })}
-        {generalSelect(
-          "translationMode",
-          [
-            { value: "bilingual", label: t("general.translationMode.bilingual") },
-            { value: "translation-only", label: t("general.translationMode.translation-only") },
-          ],
-          { later: "ai" },
-        )}
-        {generalSwitch("summary", { later: "ai" })}
-        {generalSelect(
-          "actionLanguage",
-          [{ value: "default", label: t("general.actionLanguage.default") }, ...languages],
-          { later: "ai" },
-        )}
+        {generalSwitch("translation")}
+        {generalSelect("translationMode", [
+          { value: "bilingual", label: t("general.translationMode.bilingual") },
+          { value: "translation-only", label: t("general.translationMode.translation-only") },
+        ])}
+        {generalSwitch("summary")}
+        {generalSelect("actionLanguage", [
+          { value: "default", label: t("general.actionLanguage.default") },
+          ...languages,
+        ])}
         {generalSelect(
           "voice",
           VOICES.map((voice) => ({ value: voice, label: voice })),
-          { later: "ai" },
         )}
       </SettingsSection>
 

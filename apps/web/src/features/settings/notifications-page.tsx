@@ -35,7 +35,12 @@ export function NotificationsSettingsPage() {
     })
     return () => void stop.then((run) => run())
   }, [])
-  const ask = async () => setPermission(await Notification.requestPermission())
+  const ask = async () => {
+    const answer = await Notification.requestPermission()
+    setPermission(answer)
+    // Allowed just now: this browser registers for push at once rather than at the next start.
+    if (answer === "granted") void import("../../app/web-push.ts").then((push) => push.startWebPush())
+  }
   const push = pushSupported()
 
   return (

@@ -40,7 +40,16 @@ describe("setting labels", () => {
     for (const key of ["personalizePrompt", "mcpEnabled", "autoScrollWhenStreaming", "panelStyle"])
       expect(labels[`ai.${key}`], key).toBeTruthy()
     expect(Object.keys(defaultAiSettings).sort()).toEqual(
-      ["autoScrollWhenStreaming", "mcpEnabled", "mcpServices", "panelStyle", "personalizePrompt", "shortcuts"].sort(),
+      [
+        "autoScrollWhenStreaming",
+        "mcpEnabled",
+        "mcpServices",
+        "panelStyle",
+        "personalizePrompt",
+        "shortcuts",
+        // Labelled by its own section (features/ai/timeline-sort-setting.tsx, namespace ai-timeline).
+        "timelineSortPrompt",
+      ].sort(),
     )
   })
 })

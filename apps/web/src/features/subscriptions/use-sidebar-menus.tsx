@@ -2,11 +2,17 @@
 // feed when it is part of a multi-selection), rename and delete for a category. Kept apart from the tree so the
 // tree only lays out rows.
 import type { FeedSubscription } from "@tidings/shared"
-import { type MouseEvent, useState } from "react"
+import { lazy, type MouseEvent, Suspense, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { type MenuItem, PopupMenu, useMenu } from "../../components/ui/menu.tsx"
 import type { TimelineLocation } from "../../lib/route-ids.ts"
-import { type SidebarDialog, SidebarDialogs } from "./sidebar-dialogs.tsx"
+import type { SidebarDialog } from "./sidebar-dialogs.tsx"
+
+// The dialogs load when one first opens (they are not part of the first screen), and stay mounted after: a change
+// they started still finishes (and ends the selection) once the dialog has closed.
+const SidebarDialogs = lazy(() =>
+  import("./sidebar-dialogs.tsx").then((module) => ({ default: module.SidebarDialogs })),
+)
 
 interface Picked {
   actingOn: (feedId: string) => string[]
@@ -19,6 +25,8 @@ export function useSidebarMenus(location: TimelineLocation, subs: FeedSubscripti
   const menu = useMenu()
   const [items, setItems] = useState<MenuItem[]>([])
   const [dialog, setDialog] = useState<SidebarDialog | null>(null)
+  const [dialogsWanted, setDialogsWanted] = useState(false)
+  if (dialog && !dialogsWanted) setDialogsWanted(true)
   const subsOf = (feedIds: string[]) => subs.filter((sub) => feedIds.includes(sub.feedId))
 
   const open = (next: MenuItem[], event: MouseEvent<HTMLElement>, atPointer: boolean) => {
@@ -85,13 +93,17 @@ export function useSidebarMenus(location: TimelineLocation, subs: FeedSubscripti
       {menu.position && (
         <PopupMenu position={menu.position} items={items} onClose={menu.close} label={t("sidebar.menu")} />
       )}
-      <SidebarDialogs
-        dialog={dialog}
-        onClose={() => setDialog(null)}
-        onDone={picked.clear}
-        location={location}
-        subs={subs}
-      />
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <SidebarDialogs
+            dialog={dialog}
+            onClose={() => setDialog(null)}
+            onDone={picked.clear}
+            location={location}
+            subs={subs}
+          />
+        </Suspense>
+      )}
     </>
   )
 

@@ -1,10 +1,11 @@
 // The middle column: the header and the entry list of the current feed, folder or view.
+
 import { FeedViewType } from "@tidings/shared"
-import { type ReactNode, useEffect, useMemo } from "react"
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from "react"
 import { useTranslation } from "react-i18next"
 import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
-import { firstScreenShown } from "../../lib/first-screen.ts"
+import { firstScreenShown, useAfterFirstScreen } from "../../lib/first-screen.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { useEntryList } from "../../queries/entries.ts"
 import { privateFeedIds } from "../../queries/subscription-selectors.ts"
@@ -12,10 +13,19 @@ import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { effectiveGeneral } from "../../stores/settings-gate.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
+import { useAiSortedFilter } from "../ai/ai-sort.ts"
 import { preloadViewList, ViewList } from "../views/view-list.tsx"
 import { buildEntryFilter, buildMarkAllRead } from "./timeline-filter.ts"
 import { TimelineHeader } from "./timeline-header.tsx"
 import { useTimelineTitle } from "./use-timeline-title.ts"
+
+// The header's AI buttons come after the first screen: their code is not part of it.
+const AiTimelineTools = lazy(() =>
+  import("../ai/ai-timeline-tools.tsx").then((module) => ({ default: module.AiTimelineTools })),
+)
+const DailyReportButton = lazy(() =>
+  import("../ai-tasks/daily-report-button.tsx").then((module) => ({ default: module.DailyReportButton })),
+)
 
 /** headerLeading: the phone layout's drawer button before the title. */
 export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {}) {
@@ -29,7 +39,9 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
   const filter = buildEntryFilter(location, subs, unreadOnly)
   // A folder's feeds are only known once the subscriptions are in.
   const ready = subscriptions.isSuccess || location.feed.kind !== "folder"
-  const entries = useEntryList(filter ?? {}, ready && filter !== null)
+  const listFilter = useAiSortedFilter(filter)
+  const aiButtons = useAfterFirstScreen(3000)
+  const entries = useEntryList(listFilter ?? {}, ready && filter !== null)
   const hidePrivate = useSettingsStore((state) => state.general.hidePrivateSubscriptionsInTimeline)
   const allTimeline = location.feed.kind === "all" || location.feed.kind === "view"
   // hidePrivateSubscriptionsInTimeline: a private feed's entries stay in its own list, not in the All timeline.
@@ -66,6 +78,21 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
         onRefresh={() => void entries.refetch()}
         showUnreadToggle={location.feed.kind !== "collections"}
         showPictureLayout={location.view === FeedViewType.Pictures}
+        actions={
+          aiButtons &&
+          (location.view === FeedViewType.Articles || location.view === FeedViewType.SocialMedia) && (
+            <Suspense fallback={null}>
+              <DailyReportButton view={location.view} />
+            </Suspense>
+          )
+        }
+        tools={
+          aiButtons && (
+            <Suspense fallback={null}>
+              <AiTimelineTools filter={filter} />
+            </Suspense>
+          )
+        }
       />
       {!ready || (entries.isPending && filter !== null) ? (
         <LoadingPane label={t("common:status.loading")} />
@@ -85,7 +112,8 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
           view={location.view}
           items={items}
           location={location}
-          groupByDate={groupByDate}
+          // An AI-sorted list is not in date order: date headings would split and repeat.
+          groupByDate={groupByDate && !listFilter?.aiSort}
           hasNextPage={entries.hasNextPage}
           fetchingNextPage={entries.isFetchingNextPage}
           fetchNextPage={() => void entries.fetchNextPage()}

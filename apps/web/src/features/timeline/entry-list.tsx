@@ -9,6 +9,7 @@ import { firstScreenShown } from "../../lib/first-screen.ts"
 import { formatDayHeading } from "../../lib/format-date.ts"
 import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
 import { useNow } from "../../lib/use-now.ts"
+import { useTimelineTranslations } from "../ai/use-timeline-translation.ts"
 import { usePlayerInset } from "../player/use-player.ts"
 import { buildEntryRows, type EntryRow as Row } from "./date-groups.ts"
 import { EntryRow, type EntryRowProps } from "./entry-row.tsx"
@@ -57,6 +58,12 @@ export function EntryList(props: EntryListProps) {
     return row?.type === "entry" ? row.item : undefined
   }, virtualizer)
   const lastIndex = virtualRows.at(-1)?.index ?? 0
+  useTimelineTranslations(
+    virtualRows.flatMap((virtualRow) => {
+      const row = rows[virtualRow.index]
+      return row?.type === "entry" ? [row.item] : []
+    }),
+  )
 
   const drawn = virtualRows.length > 0
   useEffect(() => {

@@ -9,6 +9,8 @@ import { cx } from "../../lib/cx.ts"
 import { formatEntryTime, formatFullDateTime } from "../../lib/format-date.ts"
 import { sourceTitle } from "../../lib/source-title.ts"
 import { useEffectiveUi } from "../../stores/settings-store.ts"
+import { AiScoreBadge } from "../ai/ai-score-badge.tsx"
+import { useRowTranslation } from "../ai/use-timeline-translation.ts"
 import { entryThumbnail } from "../views/entry-media.ts"
 import { textSnippet } from "./text-snippet.ts"
 
@@ -26,7 +28,13 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
   const { entries: entry, feeds: feed } = item
   const feedTitle = sourceTitle(feed)
   const unread = !item.read
-  const snippet = textSnippet(entry.description ?? entry.content, 200)
+  const translation = useRowTranslation(entry.id, item.settings)
+  const translatedTitle = translation?.data.title
+  const title = (translation?.only && translatedTitle) || entry.title || t("entry.untitled")
+  const snippet = textSnippet(
+    (translation?.only && translation.data.description) || (entry.description ?? entry.content),
+    200,
+  )
   const thumbnail = entryThumbnail(entry)
 
   return (
@@ -49,6 +57,7 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
           {formatEntryTime(date, now, i18n.language, dateFormat)}
         </time>
         <span className="ml-auto flex shrink-0 items-center gap-1">
+          {item.aiScore != null && <AiScoreBadge score={item.aiScore} />}
           {item.collections && (
             <span data-testid="entry-starred" title={t("entry.starred")}>
               <Icon name="star" filled className="size-3.5 text-amber-500" />
@@ -70,10 +79,19 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
                 unread ? "font-semibold text-ink" : "font-normal text-ink-soft",
               )}
             >
-              {entry.title || t("entry.untitled")}
+              {title}
               {unread && <span className="sr-only"> ({t("entry.unread")})</span>}
             </h3>
           </div>
+          {translatedTitle && !translation.only && (
+            <p
+              lang={translation.language}
+              className="line-clamp-2 pl-4 text-[0.84375rem] leading-snug text-ink-soft"
+              data-testid="entry-row-translation"
+            >
+              {translatedTitle}
+            </p>
+          )}
           {snippet && <p className="line-clamp-2 pl-4 text-[0.8125rem] leading-relaxed text-ink-faint">{snippet}</p>}
         </div>
         {thumbnail && (

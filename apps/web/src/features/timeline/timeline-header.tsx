@@ -19,6 +19,10 @@ export interface TimelineHeaderProps {
   /** The Pictures view offers masonry or an even grid (pictureViewMasonry). */
   showPictureLayout?: boolean
   leading?: ReactNode
+  /** Buttons of the view shown (the daily report in Articles and Social media). */
+  actions?: ReactNode
+  /** More buttons before refresh (the AI timeline's). */
+  tools?: ReactNode
 }
 
 export function TimelineHeader(props: TimelineHeaderProps) {
@@ -43,6 +47,7 @@ export function TimelineHeader(props: TimelineHeaderProps) {
         )}
       </div>
       {props.showPictureLayout && <PictureLayoutToggle />}
+      {props.actions}
       {props.showUnreadToggle && (
         <Button
           variant="ghost"
@@ -57,6 +62,7 @@ export function TimelineHeader(props: TimelineHeaderProps) {
           <Icon name="circle" filled={unreadOnly} className="size-3.5" />
         </Button>
       )}
+      {props.tools}
       <Button
         variant="ghost"
         size="icon"

@@ -8,6 +8,7 @@ import { formatEntryTime } from "../../../lib/format-date.ts"
 import { formatMediaTime } from "../../../lib/media-time.ts"
 import { sourceTitle } from "../../../lib/source-title.ts"
 import { useEffectiveUi } from "../../../stores/settings-store.ts"
+import { useRowTranslation } from "../../ai/use-timeline-translation.ts"
 import { playerStore } from "../../player/player-store.ts"
 import { usePlayer } from "../../player/use-player.ts"
 import type { EntryRowProps } from "../../timeline/entry-row.tsx"
@@ -23,6 +24,8 @@ export const AudioRow = memo(function AudioRow({ item, to, active, date, now }: 
   const status = usePlayer((state) => state.status)
   const playingHere = current && status !== "paused"
   const title = entry.title || t("app:entry.untitled")
+  const translation = useRowTranslation(entry.id, item.settings)
+  const translatedTitle = translation?.data.title
   const feedTitle = sourceTitle(feed)
 
   const onPlay = () => {
@@ -71,9 +74,14 @@ export const AudioRow = memo(function AudioRow({ item, to, active, date, now }: 
             item.read ? "text-ink-soft" : "font-semibold text-ink",
           )}
         >
-          {title}
+          {(translation?.only && translatedTitle) || title}
           {!item.read && <span className="sr-only"> ({t("app:entry.unread")})</span>}
         </h3>
+        {translatedTitle && !translation.only && (
+          <p lang={translation.language} className="line-clamp-1 text-[0.8125rem] text-ink-soft">
+            {translatedTitle}
+          </p>
+        )}
         <p className="mt-0.5 flex items-center gap-1.5 text-xs text-ink-faint">
           <span className="min-w-0 truncate">{feedTitle}</span>
           <span aria-hidden="true">·</span>

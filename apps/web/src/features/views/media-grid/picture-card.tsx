@@ -1,11 +1,13 @@
 // A card of the Pictures view: the entry's first picture (natural height in masonry, else a thumbnailRatio cell),
 // how many it holds, and a caption; a click opens the gallery across the entry's pictures.
+
 import type { EntryListItem } from "@tidings/shared"
 import { memo } from "react"
 import { useTranslation } from "react-i18next"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime } from "../../../lib/format-date.ts"
+import { imageDimensions, rememberImageDimensions } from "../../../lib/image-dimensions.ts"
 import { sourceTitle } from "../../../lib/source-title.ts"
 import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import { entryPictures } from "../entry-media.ts"
@@ -36,7 +38,9 @@ function masonryAspect(item: EntryListItem): number | null {
   let aspect = masonryAspects.get(item)
   if (aspect === undefined) {
     const first = entryPictures(item.entries)[0]
-    aspect = first?.width && first.height ? Math.min(MAX_TALL, first.height / first.width) : null
+    // The feed's own size, else the one measured when this picture last loaded here.
+    const size = first?.width && first.height ? first : imageDimensions(first?.url)
+    aspect = size?.width && size.height ? Math.min(MAX_TALL, size.height / size.width) : null
     masonryAspects.set(item, aspect)
   }
   return aspect
@@ -74,6 +78,9 @@ export const PictureCard = memo(function PictureCard({ item, masonry, square, no
             loading="lazy"
             decoding="async"
             className={cx("size-full", masonry || square ? "object-cover" : "object-contain")}
+            onLoad={(event) =>
+              rememberImageDimensions(first.url, event.currentTarget.naturalWidth, event.currentTarget.naturalHeight)
+            }
           />
         )}
         {pictures.length > 1 && (

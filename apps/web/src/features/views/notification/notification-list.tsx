@@ -7,6 +7,7 @@ import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime, formatFullDateTime } from "../../../lib/format-date.ts"
 import { sourceTitle } from "../../../lib/source-title.ts"
 import { useEffectiveUi } from "../../../stores/settings-store.ts"
+import { useRowTranslation } from "../../ai/use-timeline-translation.ts"
 import { EntryList, type EntryListProps } from "../../timeline/entry-list.tsx"
 import type { EntryRowProps } from "../../timeline/entry-row.tsx"
 import { textSnippet } from "../../timeline/text-snippet.ts"
@@ -16,7 +17,10 @@ const NotificationRow = memo(function NotificationRow({ item, to, active, date, 
   const dateFormat = useEffectiveUi("dateFormat")
   const { entries: entry, feeds: feed } = item
   const feedTitle = sourceTitle(feed)
-  const text = entry.title?.trim() || textSnippet(entry.description ?? entry.content, 140) || feedTitle
+  const translation = useRowTranslation(entry.id, item.settings)
+  const original = entry.title?.trim() || textSnippet(entry.description ?? entry.content, 140) || feedTitle
+  // One line per notification: the translated title stands in for the original in both modes.
+  const text = translation?.data.title || original
   return (
     <Link
       to={to}
@@ -30,7 +34,11 @@ const NotificationRow = memo(function NotificationRow({ item, to, active, date, 
       )}
     >
       <FeedIcon title={feedTitle} image={feed.image} className="size-4" />
-      <span className={cx("min-w-0 flex-1 truncate", item.read ? "text-ink-soft" : "font-medium text-ink")}>
+      <span
+        lang={translation?.data.title ? translation.language : undefined}
+        title={translation?.data.title && !translation.only ? original : undefined}
+        className={cx("min-w-0 flex-1 truncate", item.read ? "text-ink-soft" : "font-medium text-ink")}
+      >
         {text}
       </span>
       <time

@@ -8,6 +8,7 @@ import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime, formatFullDateTime } from "../../../lib/format-date.ts"
 import { sourceTitle } from "../../../lib/source-title.ts"
 import { useEffectiveUi } from "../../../stores/settings-store.ts"
+import { useRowTranslation } from "../../ai/use-timeline-translation.ts"
 import type { EntryRowProps } from "../../timeline/entry-row.tsx"
 import { entryPictures } from "../entry-media.ts"
 import { PictureGrid } from "./picture-grid.tsx"
@@ -37,7 +38,10 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
   const { entries: entry, feeds: feed } = item
   const name = entry.author?.trim() || sourceTitle(feed)
   const handle = handleOf(entry.authorUrl)
-  const text = postText(entry.content ?? entry.description)
+  const translation = useRowTranslation(entry.id, item.settings)
+  const translatedText = postText(translation?.data.content)
+  const original = postText(entry.content ?? entry.description)
+  const text = (translation?.only && translatedText) || original
   const title = entry.title?.trim()
   // A title that only repeats the start of the text (common in social feeds) is not shown twice.
   const showTitle = Boolean(title) && !text.startsWith(title?.replace(/…$/, "") ?? "")
@@ -85,6 +89,18 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
             )}
           >
             {text}
+          </p>
+        )}
+        {translatedText && !translation?.only && (
+          <p
+            lang={translation?.language}
+            data-testid="social-translation"
+            className={cx(
+              "mt-1.5 border-l-2 border-line pl-2.5 text-[0.875rem] leading-relaxed break-words whitespace-pre-line text-ink-soft",
+              long && !expanded && "line-clamp-6",
+            )}
+          >
+            {translatedText}
           </p>
         )}
         {long && (

@@ -1,0 +1,249 @@
+// The AI chat end to end (issue 13): a real server whose model is the OpenAI-compatible stand-in on loopback, and
+// Chromium. An AI shortcut is added and edited in Settings › AI; an opened entry shows its summary and translates
+// bilingually; the panel (open by itself when fixed) closes and opens with mod+I; a question about the entry goes
+// out as the new message only, with the entry as context; the stand-in calls a tool, then answers; the panel shows
+// the tool and the answer. "Ask AI" puts a selected quote in the input. A reload shows the conversation from the
+// server; the /ai page lists it with its generated title, renames and deletes it.
+// Run with: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/ai-chat.e2e.test.ts
+import path from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  type ChatRequestBody,
+  type OpenAiStub,
+  startOpenAiStub,
+  textOf,
+} from "../../server/test/support/openai-stub.ts"
+import {
+  ARTICLE_PARAGRAPHS,
+  ARTICLE_TITLE,
+  type FeedServer,
+  modelReply,
+  startAiFeed,
+  summaryBy,
+  TRANSLATION_MARK,
+} from "./support/ai-kit.ts"
+import { type AppServer, startAppServer } from "./support/app-server.ts"
+import { launchBrowser } from "./support/browser.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
+import { call, signUpThroughForm } from "./support/profiles-guide-kit.ts"
+import { setSettings } from "./support/settings.ts"
+
+const shotDir = process.env.AI_SHOTS ?? path.join(screenshotsRoot, "ai-chat")
+const ANSWER = "The entry **Rivers of the north** is about towns that grew with the river trade, and floods in spring."
+const TITLE = "Northern rivers and their towns"
+const QUESTION = "What is this entry about?"
+
+/** Chat turns (they carry tools): a search first, then the answer once the tool's result is in. */
+function turn(body: ChatRequestBody) {
+  const system = textOf(body.messages.find((m) => m.role === "system"))
+  if (!body.tools) return { text: system.startsWith("Write a short title") ? TITLE : modelReply("server")(body) }
+  if (!body.messages.some((m) => m.role === "tool"))
+    return { toolCalls: [{ name: "searchEntries", arguments: { query: "rivers" } }] }
+  return { text: ANSWER }
+}
+
+let browser: Browser
+let feed: FeedServer
+let server: AppServer
+let model: OpenAiStub
+let page: Page
+const pageErrors: string[] = []
+const byTestId = (id: string) => page.getByTestId(id)
+const mod = process.platform === "darwin" ? "Meta" : "Control"
+
+beforeAll(async () => {
+  feed = await startAiFeed()
+  model = await startOpenAiStub({ turn })
+  server = await startAppServer({ AI_BASE_URL: model.baseUrl, AI_MODEL: "stub-model" })
+  browser = await launchBrowser()
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
+  page.on("pageerror", (error) => pageErrors.push(error.message))
+  await signUpThroughForm(page, server.origin, "Chat Reader", `chat-${Date.now()}@example.com`)
+  await call(page, "POST", "/subscriptions", { url: feed.feedUrl, view: 0 })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await model?.close()
+  await feed?.close()
+})
+
+describe("the AI chat", () => {
+  it("adds an AI shortcut, refuses one without a prompt, and edits it in place", async () => {
+    await page.goto(`${server.origin}/settings/ai`)
+    const form = byTestId("ai-shortcut-form")
+    await form.getByLabel("Shortcut name").fill("Key points")
+    await form.getByRole("button", { name: "Add shortcut" }).click()
+    expect(await form.getByTestId("ai-form-problem").textContent()).toBe("Name and prompt are required")
+    await form.getByLabel("Prompt").fill("List the key points.")
+    await form.getByRole("button", { name: "Add shortcut" }).click()
+    await byTestId("ai-list-item").first().waitFor()
+    await byTestId("ai-shortcut-edit-button").click()
+    const edit = byTestId("ai-shortcut-edit")
+    await edit.getByLabel("Prompt").fill("List the three key points.")
+    await edit.getByRole("button", { name: "Save" }).click()
+    await edit.waitFor({ state: "detached" })
+    expect(await byTestId("ai-list-item").textContent()).toBe("Key pointsList the three key points.")
+  })
+
+  it("shows the entry's summary and its bilingual translation, with the panel open beside it", async () => {
+    await page.goto(server.origin)
+    await setSettings(page, { general: { translation: true, translationMode: "bilingual", actionLanguage: "ja" } })
+    await page.getByTestId("entry-row").filter({ hasText: ARTICLE_TITLE }).first().click()
+    await byTestId("entry-content").waitFor()
+    // Model calls on a busy shared machine can take a while; a failure shows in place and fails sooner.
+    await expect.poll(() => byTestId("ai-summary-text").textContent(), { timeout: 30_000 }).toBe(summaryBy("server"))
+    await expect
+      .poll(() => page.locator('[data-testid="entry-content"] [data-translation]').count(), { timeout: 30_000 })
+      .toBe(ARTICLE_PARAGRAPHS.length)
+    expect(await page.locator('[data-testid="entry-content"] [data-translation]').first().textContent()).toBe(
+      `${TRANSLATION_MARK}${ARTICLE_PARAGRAPHS[0]}`,
+    )
+    // At 1280 px the article needs the room: the panel waits to be opened.
+    await byTestId("ai-panel-launcher").waitFor()
+    expect(await byTestId("ai-panel").count()).toBe(0)
+    // The panel style is fixed by default: in a window wide enough, a column beside the entry, open by itself.
+    await page.setViewportSize({ width: 1600, height: 900 })
+    const panel = byTestId("ai-panel")
+    await panel.waitFor()
+    expect(await panel.getAttribute("data-kind")).toBe("column")
+    expect(await byTestId("chat-context").textContent()).toBe(ARTICLE_TITLE)
+  })
+
+  it("closes and opens with mod+I, floating at the bottom right in a narrower window", async () => {
+    await byTestId("entry-title").click()
+    await page.keyboard.press(`${mod}+i`)
+    await byTestId("ai-panel").waitFor({ state: "detached" })
+    await byTestId("ai-panel-launcher").waitFor()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.keyboard.press(`${mod}+i`)
+    await byTestId("ai-panel").waitFor()
+    expect(await byTestId("ai-panel").getAttribute("data-kind")).toBe("floating")
+    // 500 wide, 90 % of 800 high, 20 px from the right and the bottom.
+    expect(await byTestId("ai-panel").evaluate((el) => el.getBoundingClientRect().toJSON())).toMatchObject({
+      width: 500,
+      height: 720,
+      right: 1260,
+      bottom: 780,
+    })
+    // The shortcut is a chip above the input; a click puts its prompt in.
+    await byTestId("chat-shortcut").click()
+    expect(await byTestId("chat-input").inputValue()).toBe("List the three key points.")
+    // mod+I inside the input closes the panel too (the app's keys are quiet while typing).
+    await byTestId("chat-input").press(`${mod}+i`)
+    await byTestId("ai-panel").waitFor({ state: "detached" })
+    await page.keyboard.press(`${mod}+i`)
+    await byTestId("ai-panel").waitFor()
+  })
+
+  it("asks about the entry: only the new message goes out, the tool call and the answer show", async () => {
+    const sent: string[] = []
+    page.on("request", (request) => {
+      if (request.url().endsWith("/ai/chat") && request.method() === "POST") sent.push(request.postData() ?? "")
+    })
+    const before = model.calls()
+    await byTestId("chat-input").fill(QUESTION)
+    await byTestId("chat-input").press("Enter")
+    await expect
+      .poll(() => byTestId("chat-answer-text").textContent(), { timeout: 15_000 })
+      .toContain("towns that grew")
+    expect(await byTestId("chat-answer-text").locator("strong").textContent()).toBe("Rivers of the north")
+    const tool = byTestId("chat-tool")
+    expect(await tool.getAttribute("data-state")).toBe("done")
+    expect(await tool.getByTestId("chat-tool-name").textContent()).toBe("Search entries")
+    expect(await tool.getByTestId("chat-tool-result").textContent()).toMatch(/^\d+ results?$/)
+    // The request: the session id, the new message and the open entry as context; never the conversation.
+    expect(sent).toHaveLength(1)
+    const body = JSON.parse(sent[0]) as Record<string, unknown>
+    expect(Object.keys(body).sort()).toEqual(["context", "id", "message", "trigger"])
+    expect(body.context).toEqual({ mainEntryId: await byTestId("entry-detail").getAttribute("data-entry-id") })
+    // The model saw the entry in its instructions, then the tool's result.
+    const chatTurns = model.requests.slice(before).filter((r) => r.body.tools)
+    expect(chatTurns).toHaveLength(2)
+    expect(textOf(chatTurns[0].body.messages[0])).toContain(ARTICLE_PARAGRAPHS[0])
+    expect(chatTurns[1].body.messages.some((m) => m.role === "tool")).toBe(true)
+    await expect.poll(() => byTestId("chat-view").getAttribute("data-status")).toBe("ready")
+    expect(await shootBothSizes(page, shotDir, "panel")).toEqual([])
+  })
+
+  it("puts a selected quote in the input with Ask AI", async () => {
+    await byTestId("chat-input").fill("")
+    const paragraph = page.locator('[data-testid="entry-content"] p').first()
+    await paragraph.evaluate((node) => {
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      const selection = document.getSelection()
+      selection?.removeAllRanges()
+      selection?.addRange(range)
+    })
+    await byTestId("ask-ai").click()
+    await expect.poll(() => byTestId("chat-input").inputValue()).toBe(`> ${ARTICLE_PARAGRAPHS[0]}\n\n`)
+    expect(await byTestId("ask-ai").count()).toBe(0)
+    await byTestId("chat-input").fill("")
+  })
+
+  it("mentions a feed with @, picked by keyboard", async () => {
+    await byTestId("chat-input").pressSequentially("news in @north")
+    await expect.poll(() => byTestId("chat-mention-list").textContent()).toBe("@Northern Notes")
+    await byTestId("chat-input").press("Enter")
+    expect(await byTestId("chat-input").inputValue()).toBe("news in @Northern Notes ")
+    expect(await byTestId("chat-mention-list").count()).toBe(0)
+    await byTestId("chat-input").fill("")
+  })
+
+  it("shows the conversation again after a reload, from the server", async () => {
+    await page.reload()
+    await byTestId("ai-panel").waitFor()
+    await expect.poll(() => byTestId("chat-message-user").textContent(), { timeout: 10_000 }).toBe(QUESTION)
+    expect(await byTestId("chat-answer-text").textContent()).toContain("towns that grew")
+    expect(await byTestId("chat-tool").getAttribute("data-state")).toBe("done")
+  })
+
+  it("lists the conversation on /ai with its generated title, renames it and deletes it", async () => {
+    await page.goto(`${server.origin}/ai`)
+    const row = byTestId("chat-session")
+    await expect.poll(() => row.count()).toBe(1)
+    expect(await row.getByTestId("chat-session-title").textContent()).toBe(TITLE)
+    // Answered while the reader watched: already seen.
+    expect(await byTestId("chat-session-unread").count()).toBe(0)
+    expect(await shootBothSizes(page, shotDir, "ai-list")).toEqual([])
+    await row.click()
+    await page.waitForURL(/\/ai\/[\w-]+$/)
+    await expect.poll(() => byTestId("chat-title").textContent()).toBe(TITLE)
+    await expect.poll(() => byTestId("chat-answer-text").textContent()).toContain("towns that grew")
+    expect(await shootBothSizes(page, shotDir, "ai-page")).toEqual([])
+
+    await byTestId("chat-rename").click()
+    await byTestId("chat-rename-input").fill("Rivers, renamed")
+    await byTestId("chat-rename-input").press("Enter")
+    await expect.poll(() => row.getByTestId("chat-session-title").textContent()).toBe("Rivers, renamed")
+    expect(await byTestId("chat-title").textContent()).toBe("Rivers, renamed")
+
+    await byTestId("chat-delete").click()
+    await byTestId("confirm-dialog-confirm").click()
+    await expect.poll(() => row.count()).toBe(0)
+    const sessions = await call<{ data: unknown[] }>(page, "GET", "/ai/chat-sessions")
+    expect(sessions.data).toEqual([])
+  })
+
+  it("stops an answer while it streams, keeping what was said", async () => {
+    const story = Array.from({ length: 40 }, (_, i) => `Sentence ${i + 1} of a long story.`).join(" ")
+    model.set({ turn: (body) => (body.tools ? { text: story } : { text: TITLE }), chunkDelayMs: 100 })
+    await byTestId("chat-input").fill("Tell me a long story")
+    await byTestId("chat-input").press("Enter")
+    await expect.poll(() => byTestId("chat-answer-text").textContent(), { timeout: 10_000 }).toContain("Sentence 2")
+    await byTestId("chat-stop").click()
+    await expect.poll(() => byTestId("chat-view").getAttribute("data-status")).toBe("ready")
+    const shown = (await byTestId("chat-answer-text").textContent()) ?? ""
+    expect(shown.length).toBeGreaterThan(0)
+    expect(shown.length).toBeLessThan(story.length)
+    await byTestId("chat-send").waitFor()
+    model.set({ turn })
+  })
+
+  it("raised no page errors", () => {
+    expect(pageErrors).toEqual([])
+  })
+})

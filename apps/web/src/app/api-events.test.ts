@@ -1,0 +1,69 @@
+// Connectivity (spec client §4 "Connectivity", §8): real requests through the request layer to a loopback server.
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { QueryClient } from "@tanstack/react-query"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { memoryStorage } from "../test/fixtures.ts"
+
+let server: Server
+let origin: string
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    // The connection drops before any answer.
+    if (req.url === "/drop") return void req.socket.destroy()
+    res.writeHead(req.url === "/missing" ? 404 : 200, { "content-type": "application/json" })
+    res.end(JSON.stringify(req.url === "/missing" ? { code: 1, message: "nope" } : { code: 0, data: {} }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  Object.assign(globalThis, { localStorage: memoryStorage(), sessionStorage: memoryStorage() })
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  vi.unstubAllEnvs()
+})
+
+async function setUp(apiBase: string, browserOnline: { value: boolean }) {
+  vi.resetModules()
+  vi.stubEnv("VITE_API_URL", apiBase)
+  const { installApiEvents } = await import("./api-events.tsx")
+  const { request } = await import("../api/request.ts")
+  const { useNetworkStore } = await import("../stores/network-store.ts")
+  const events = new EventTarget()
+  installApiEvents({
+    queryClient: new QueryClient(),
+    navigate: () => {},
+    currentPath: () => "/",
+    browser: { events, online: () => browserOnline.value },
+  })
+  return { request, events, online: () => useNetworkStore.getState().online }
+}
+
+describe("connectivity", () => {
+  it("goes offline when a request gets no answer while the browser says online, and back on any answer", async () => {
+    const browser = { value: true }
+    const app = await setUp(origin, browser)
+    expect(app.online()).toBe(true)
+    await expect(app.request("/drop")).rejects.toMatchObject({ kind: "network", status: 0 })
+    expect(app.online()).toBe(false)
+    // Any answer, even an error, means the server is reachable.
+    await expect(app.request("/missing", { quiet: true })).rejects.toMatchObject({ status: 404 })
+    expect(app.online()).toBe(true)
+  })
+
+  it("follows the browser's online and offline events", async () => {
+    const browser = { value: true }
+    const app = await setUp(origin, browser)
+    browser.value = false
+    app.events.dispatchEvent(new Event("offline"))
+    expect(app.online()).toBe(false)
+    // An answer to a call sent before the connection dropped does not hide what the browser reports.
+    await app.request("/reads")
+    expect(app.online()).toBe(false)
+    browser.value = true
+    app.events.dispatchEvent(new Event("online"))
+    expect(app.online()).toBe(true)
+  })
+})

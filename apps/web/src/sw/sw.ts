@@ -1,0 +1,91 @@
+// The service worker: the app shell precached (so the app opens without a network), the code chunks of screens
+// cached as they are used, navigations answered with the cached shell, and entry images kept in a byte-limited LRU
+// cache. API calls are never answered here: the page's local database and persisted query cache hold the data.
+// A new version waits until the page asks it to take over (the "reload to update" toast), so a page never runs
+// code from two builds.
+import { clientsClaim } from "workbox-core"
+import { ExpirationPlugin } from "workbox-expiration"
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching"
+import { NavigationRoute, registerRoute } from "workbox-routing"
+import { CacheFirst } from "workbox-strategies"
+import { ImageCache } from "./image-cache.ts"
+import { CODE_CACHE, type SwRequest } from "./protocol.ts"
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
+const manifest = self.__WB_MANIFEST
+/** Which build this worker is (a hash of what it precaches), so a page and a test can tell two workers apart. */
+const BUILD = hashOf(JSON.stringify(manifest))
+
+function hashOf(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return (hash >>> 0).toString(36)
+}
+
+precacheAndRoute(manifest)
+cleanupOutdatedCaches()
+
+// Every path the server does not answer itself is the app (apps/server/src/web.ts does the same online).
+registerRoute(
+  // The MCP OAuth callback is a server route the authorization server sends the browser to, not an app screen.
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/better-auth\//, /^\/mcp\//] }),
+)
+
+// Hashed code chunks not precached (screens that load on demand): kept once used, so the last-used screens open
+// offline. Their names never change content, so the cache answers first; old builds' chunks age out by count.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith("/assets/") && request.method === "GET",
+  new CacheFirst({
+    cacheName: CODE_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+)
+
+const images = new ImageCache()
+
+// Images of entries (hosts other than ours), counted against the user's byte limit.
+registerRoute(
+  ({ url, request }) =>
+    request.method === "GET" &&
+    request.destination === "image" &&
+    url.origin !== self.location.origin &&
+    /^https?:$/.test(url.protocol),
+  {
+    handle: ({ request, event }) => images.handle(request, (promise) => (event as ExtendableEvent).waitUntil(promise)),
+  },
+)
+
+async function answer(message: SwRequest): Promise<unknown> {
+  switch (message.type) {
+    case "IMAGE_CACHE_STATUS":
+      return images.status()
+    case "IMAGE_CACHE_LIMIT":
+      return images.setLimit(message.bytes)
+    case "IMAGE_CACHE_CLEAR":
+      return images.clear()
+    case "VERSION":
+      return { version: BUILD }
+    case "SKIP_WAITING":
+      await self.skipWaiting()
+      return undefined
+    default:
+      // CACHE_URLS is answered by workbox-routing's own listener.
+      return undefined
+  }
+}
+
+self.addEventListener("message", (event) => {
+  const message = event.data as SwRequest | undefined
+  if (!message || typeof message !== "object" || message.type === "CACHE_URLS") return
+  event.waitUntil(
+    answer(message).then(
+      (reply) => event.ports[0]?.postMessage(reply),
+      (error: unknown) => event.ports[0]?.postMessage({ error: String(error) }),
+    ),
+  )
+})
+
+// The first worker takes the open page at once (nothing to be out of step with); an update takes it only after
+// SKIP_WAITING, and the page then reloads itself once.
+clientsClaim()
