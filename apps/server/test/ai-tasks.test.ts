@@ -4,7 +4,7 @@
 // a failing model that leaves the last result alone, mail to a loopback SMTP server, and digests built by the job
 // and on demand (one model call for concurrent requests), an empty window without a model call, and code 5.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { startAiScheduler } from "../src/jobs/ai-jobs.ts"
+import { startAiScheduler } from "../src/jobs/ai-scheduler.ts"
 import { NO_ENTRIES_TEXT } from "../src/services/ai-daily.ts"
 import { bootAlongside } from "./support/boot.ts"
 import { type FeedServer, rss, startFeedServer } from "./support/feeds.ts"
@@ -56,10 +56,10 @@ const unquote = (text: string) =>
 
 /** One tick of the AI scheduler at the current clock, then waits until the queued jobs are done. */
 async function runJobs(): Promise<number> {
-  const scheduler = startAiScheduler(server.deps, server.jobs.aiQueue, { intervalMs: 3_600_000 })
+  const scheduler = startAiScheduler(server.deps, server.jobs.ai, { intervalMs: 3_600_000 })
   try {
     const queued = await scheduler.tick()
-    await server.jobs.aiQueue.idle()
+    await server.jobs.ai.idle()
     return queued
   } finally {
     await scheduler.stop()
@@ -313,10 +313,10 @@ describe("scheduled task runs", () => {
     expect(claimed.map((t) => t.id)).toContain(task.id)
     await api("PUT", `/ai/task/${task.id}`, { schedule: { type: "daily", timeOfDay: "18:00" } })
     const mine = claimed.find((t) => t.id === task.id)!
-    await server.jobs.aiQueue.add([
+    await server.jobs.ai.add([
       { kind: "task", taskId: task.id, userId: mine.userId, claimed: mine.nextRunAt!.toISOString() },
     ])
-    await server.jobs.aiQueue.idle()
+    await server.jobs.ai.idle()
     expect(stub.calls()).toBe(0)
     expect((await api("GET", `/ai/task/${task.id}`)).body.data).toMatchObject({
       runCount: 0,

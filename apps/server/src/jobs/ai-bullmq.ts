@@ -1,10 +1,10 @@
-// The BullMQ engine of the AI jobs (jobs/ai-work.ts): an "ai-work" queue beside the feeds queue, run by the same workers.
+// The BullMQ engine of the AI jobs (jobs/ai-work.ts): an "ai" queue beside the feeds queue, run by the same workers.
 import { Queue, Worker } from "bullmq"
 import type { Logger } from "../log.ts"
 import { type AiJob, type AiJobHandler, type AiJobQueue, aiJobKey } from "./ai-work.ts"
 import type { BullOptions, BullWorker } from "./bullmq.ts"
 
-const QUEUE = "ai-work"
+const QUEUE = "ai"
 
 export function createBullAiQueue({ redisUrl, prefix }: BullOptions, debounceMs: number, log: Logger): AiJobQueue {
   const queue = new Queue(QUEUE, { connection: { url: redisUrl }, prefix })
@@ -26,7 +26,9 @@ export function createBullAiQueue({ redisUrl, prefix }: BullOptions, debounceMs:
             jobId: idOf(job),
             delay: job.kind === "score" ? debounceMs : 0,
             removeOnComplete: true,
-            removeOnFail: { count: 1000 },
+            // A failed job keeps its id for an hour: the same task run, digest window or entry is not retried on
+            // every tick while the model is down.
+            removeOnFail: { age: 3600, count: 1000 },
           },
         })),
       )

@@ -1,23 +1,29 @@
-// Background AI work, on the same engine as feed jobs: in this process by default, BullMQ ("ai-work" queue) when
-// REDIS_URL is set. Scoring a user's AI timeline is debounced per user (entries arriving together are scored in one
-// run, a few batched calls); summaries and translations that action rules ask for at ingest run one job per entry
-// and language, so they exist before the user opens the entry. Jobs are hints, not records: a lost one costs a
-// later on-demand call (the entry view asks for its summary; an aiSort page asks for scoring again), never data.
+// Background AI work, on the same engine as feed jobs: in this process by default, a BullMQ queue ("ai",
+// jobs/ai-bullmq.ts) when REDIS_URL is set. Scoring a user's AI timeline is debounced per user (entries arriving
+// together are scored in one run, a few batched calls); summaries and translations that action rules ask for at
+// ingest run one job per entry and language, so they exist before the user opens the entry; AI tasks and daily
+// digests are queued by the AI scheduler (jobs/ai-scheduler.ts) from what the database says is due. Jobs are hints,
+// not records: a lost one costs a later on-demand call, one task lease or the next tick, never data or a double run.
 import type { TargetLanguage } from "../ai/language.ts"
 import { createAiRuntime } from "../ai/runtime.ts"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
+import { buildDigestJob, type DigestView } from "../services/ai-daily.ts"
 import { preferredLanguage } from "../services/ai-entries.ts"
 import { getSummary } from "../services/ai-summary.ts"
+import { runScheduledTask } from "../services/ai-tasks.ts"
 import { scoreTimeline } from "../services/ai-timeline.ts"
 import { getTranslation } from "../services/ai-translation.ts"
-import { findUserRole } from "../storage/ai-work.ts"
+import { findAiTask, userForJob } from "../storage/ai-jobs.ts"
 
 export type AiJob =
   | { kind: "score"; userId: string; view?: number }
   // No language: the user's own (settings › general), looked up when the job runs rather than at ingest.
   | { kind: "summary"; userId: string; entryId: string; language?: TargetLanguage }
   | { kind: "translation"; userId: string; entryId: string; language?: TargetLanguage }
+  // A task run claimed by the scheduler: `claimed` is the next_run_at the claim saw.
+  | { kind: "task"; userId: string; taskId: string; claimed: string }
+  | { kind: "daily"; userId: string; view: DigestView; windowStart: string }
 
 export type AiJobHandler = (job: AiJob) => Promise<void>
 
@@ -32,26 +38,47 @@ export interface AiJobQueue {
 
 /** A job's identity: a second request for the same work while the first waits is the same job. */
 export function aiJobKey(job: AiJob): string {
-  return job.kind === "score"
-    ? `score-${job.userId}`
-    : `${job.kind}-${job.userId}-${job.entryId}-${job.language ?? "own"}`
+  switch (job.kind) {
+    case "score":
+      return `score-${job.userId}`
+    case "task":
+      return `task-${job.taskId}-${Date.parse(job.claimed)}`
+    case "daily":
+      return `daily-${job.userId}-${job.view}-${Date.parse(job.windowStart)}`
+    default:
+      return `${job.kind}-${job.userId}-${job.entryId}-${job.language ?? "own"}`
+  }
 }
 
 /** Runs a job; a user without a model (or who lost it since) is skipped, other failures are logged and rethrown. */
 export function aiJobHandler(deps: Deps): AiJobHandler {
   const ai = createAiRuntime(deps)
-  return async (job) => {
-    const role = await findUserRole(deps.db, job.userId)
-    if (!role) return
+  const run = async (job: AiJob, role: string) => {
     const caller = { userId: job.userId, role }
+    switch (job.kind) {
+      case "score":
+        return scoreTimeline(deps, caller, job.view)
+      case "summary":
+        return void (await getSummary(ai, caller, { id: job.entryId, language: job.language }))
+      case "translation": {
+        const language = job.language ?? (await preferredLanguage(deps, job.userId))
+        return void (await getTranslation(ai, caller, { id: job.entryId, language }))
+      }
+      case "task": {
+        const task = await findAiTask(deps.db, job.userId, job.taskId)
+        // Edited, switched off or deleted since it was claimed: the user's change stands.
+        if (!task?.isEnabled || task.nextRunAt?.toISOString() !== job.claimed) return
+        return runScheduledTask(deps, task)
+      }
+      case "daily":
+        return buildDigestJob(ai, job.userId, job.view, new Date(job.windowStart))
+    }
+  }
+  return async (job) => {
+    const user = await userForJob(deps.db, job.userId)
+    if (!user) return
     try {
-      if (job.kind === "score") await scoreTimeline(deps, caller, job.view)
-      else if (job.kind === "summary") await getSummary(ai, caller, { id: job.entryId, language: job.language })
-      else
-        await getTranslation(ai, caller, {
-          id: job.entryId,
-          language: job.language ?? (await preferredLanguage(deps, job.userId)),
-        })
+      await run(job, user.role)
     } catch (error) {
       // No model, or the entry gone (blocked, unsubscribed): nothing to do and nothing to retry.
       if (

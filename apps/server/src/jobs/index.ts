@@ -2,12 +2,8 @@
 import type { Deps } from "../deps.ts"
 import { refreshFeed } from "../services/feeds.ts"
 import { findFeedById } from "../storage/feeds.ts"
-import { type AiJobQueue, type AiScheduler, aiJobHandler, createInProcessAiQueue, startAiScheduler } from "./ai-jobs.ts"
-import {
-  type AiJobQueue as AiWorkQueue,
-  aiJobHandler as aiWorkHandler,
-  createInProcessAiQueue as createInProcessAiWorkQueue,
-} from "./ai-work.ts"
+import { type AiScheduler, startAiScheduler } from "./ai-scheduler.ts"
+import { type AiJobQueue, aiJobHandler, createInProcessAiQueue } from "./ai-work.ts"
 import type { BullWorker } from "./bullmq.ts"
 import { holdFeedLease } from "./lease.ts"
 import { type Maintenance, startMaintenance } from "./maintenance.ts"
@@ -16,15 +12,16 @@ import { type Scheduler, startScheduler } from "./scheduler.ts"
 
 export interface Jobs {
   queue: FeedQueue
-  /** AI timeline scoring and the summaries and translations rules ask for (jobs/ai-work.ts). */
-  ai: AiWorkQueue
+  /** AI work (jobs/ai-work.ts): timeline scores, summaries and translations rules ask for, tasks, daily digests. */
+  ai: AiJobQueue
   scheduler?: Scheduler
   maintenance?: Maintenance
-  /** AI tasks and daily digests (jobs/ai-jobs.ts), on the same engine as the feeds. */
-  aiQueue: AiJobQueue
   aiScheduler?: AiScheduler
   close(): Promise<void>
 }
+
+/** Model calls run at once per process: each holds a connection to the model server for up to AI_TIMEOUT_MS. */
+const AI_CONCURRENCY = 2
 
 export interface JobOptions {
   /** Run the scheduler in this process (API processes do; dedicated workers do not). */
@@ -58,27 +55,21 @@ export async function startJobs(deps: Deps, options: JobOptions): Promise<Jobs> 
   let worker: BullWorker | undefined
   let aiWorker: BullWorker | undefined
   let queue: FeedQueue
-  let aiQueue: AiJobQueue
-  let ai: AiWorkQueue
-  let aiWorkWorker: BullWorker | undefined
+  let ai: AiJobQueue
   if (config.REDIS_URL) {
     // BullMQ and its Redis client are loaded only when Redis is configured.
     const { createBullQueue, startBullWorker } = await import("./bullmq.ts")
-    const { createBullAiQueue, startBullAiWorker } = await import("./ai-jobs.ts")
-    const aiWork = await import("./ai-bullmq.ts")
+    const { createBullAiQueue, startBullAiWorker } = await import("./ai-bullmq.ts")
     const bull = { redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, lockMs: config.JOB_LOCK_MS }
     queue = createBullQueue(bull, deps.log)
-    aiQueue = await createBullAiQueue(bull, deps.log)
-    ai = aiWork.createBullAiQueue(bull, config.AI_SCORE_DEBOUNCE_MS, deps.log)
+    ai = createBullAiQueue(bull, config.AI_SCORE_DEBOUNCE_MS, deps.log)
     if (options.work) {
       worker = startBullWorker(bull, feedJobHandler(deps), concurrency, deps.log)
-      aiWorker = await startBullAiWorker(bull, aiJobHandler(deps), deps.log)
-      aiWorkWorker = aiWork.startBullAiWorker(bull, aiWorkHandler(deps), 2, deps.log)
+      aiWorker = startBullAiWorker(bull, aiJobHandler(deps), AI_CONCURRENCY, deps.log)
     }
   } else {
     queue = createInProcessQueue(feedJobHandler(deps), concurrency)
-    aiQueue = createInProcessAiQueue(aiJobHandler(deps))
-    ai = createInProcessAiWorkQueue(aiWorkHandler(deps), config.AI_SCORE_DEBOUNCE_MS)
+    ai = createInProcessAiQueue(aiJobHandler(deps), config.AI_SCORE_DEBOUNCE_MS, AI_CONCURRENCY)
   }
   // Ingest (services/actions.ts) and entry pages queue AI work through deps, which every service already has.
   deps.aiJobs = ai
@@ -90,14 +81,13 @@ export async function startJobs(deps: Deps, options: JobOptions): Promise<Jobs> 
     ? startMaintenance(deps, { intervalMs: config.MAINTENANCE_INTERVAL_SECONDS * 1000, vacuum: !config.DATABASE_URL })
     : undefined
   const aiScheduler = options.schedule
-    ? startAiScheduler(deps, aiQueue, { intervalMs: config.AI_JOBS_INTERVAL_SECONDS * 1000 })
+    ? startAiScheduler(deps, ai, { intervalMs: config.AI_JOBS_INTERVAL_SECONDS * 1000 })
     : undefined
   return {
     queue,
     ai,
     scheduler,
     maintenance,
-    aiQueue,
     aiScheduler,
     async close() {
       await aiScheduler?.stop()
@@ -105,8 +95,6 @@ export async function startJobs(deps: Deps, options: JobOptions): Promise<Jobs> 
       await scheduler?.stop()
       await aiWorker?.close()
       await worker?.close()
-      await aiWorkWorker?.close()
-      await aiQueue.close()
       await queue.close()
       await ai.close()
     },

@@ -4,6 +4,7 @@
 // day: the unread counters checked against a count of the rows they count, and repaired where they drifted.
 import type { Deps } from "../deps.ts"
 import { repairUnreadCounts, tableStates, tendTable, usersAfter, usersWithCountDrift } from "../storage/maintenance.ts"
+import { startTicker } from "./ticker.ts"
 
 /** Grown past this share of its size at the last ANALYZE (and at least MIN_PAGES), a table is analysed again. */
 const GROWTH = 0.1
@@ -34,7 +35,6 @@ export interface MaintenanceOptions {
 }
 
 export function startMaintenance(deps: Deps, options: MaintenanceOptions): Maintenance {
-  let running: Promise<MaintenanceReport> | undefined
   let lastAudit = deps.now().getTime()
 
   async function tend(): Promise<string[]> {
@@ -78,26 +78,6 @@ export function startMaintenance(deps: Deps, options: MaintenanceOptions): Maint
     return report
   }
 
-  function tick(): Promise<MaintenanceReport> {
-    running ??= runTick()
-      .catch((error: unknown) => {
-        deps.log.error("maintenance failed", { error: String(error) })
-        return { tended: [] }
-      })
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-
-  const timer = setInterval(() => void tick(), options.intervalMs)
-  timer.unref()
-  return {
-    tick,
-    audit,
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  const ticker = startTicker(deps.log, "maintenance", options.intervalMs, runTick, { tended: [] } as MaintenanceReport)
+  return { ...ticker, audit }
 }

@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts"
 import { claimDueFeeds } from "../storage/feeds.ts"
 import { leaseMs } from "./lease.ts"
 import type { FeedQueue } from "./queue.ts"
+import { startTicker } from "./ticker.ts"
 
 export interface SchedulerOptions {
   intervalMs: number
@@ -19,38 +20,20 @@ export interface Scheduler {
 
 export function startScheduler(deps: Deps, queue: FeedQueue, options: SchedulerOptions): Scheduler {
   const batchSize = options.batchSize ?? 500
-  let running: Promise<number> | undefined
-
-  async function runTick(): Promise<number> {
-    let queued = 0
-    // Keep claiming while whole batches come back, so a backlog drains in one tick.
-    for (;;) {
-      const due = await claimDueFeeds(deps.db, deps.now(), batchSize, leaseMs(deps))
-      await queue.add(due.map((f) => f.id))
-      queued += due.length
-      if (due.length < batchSize) return queued
-    }
-  }
-
-  function tick(): Promise<number> {
-    running ??= runTick()
-      .catch((error: unknown) => {
-        deps.log.error("scheduler tick failed", { error: String(error) })
-        return 0
-      })
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-
-  const timer = setInterval(() => void tick(), options.intervalMs)
-  timer.unref()
-  return {
-    tick,
-    async stop() {
-      clearInterval(timer)
-      await running
+  return startTicker(
+    deps.log,
+    "scheduler tick",
+    options.intervalMs,
+    async () => {
+      let queued = 0
+      // Keep claiming while whole batches come back, so a backlog drains in one tick.
+      for (;;) {
+        const due = await claimDueFeeds(deps.db, deps.now(), batchSize, leaseMs(deps))
+        await queue.add(due.map((f) => f.id))
+        queued += due.length
+        if (due.length < batchSize) return queued
+      }
     },
-  }
+    0,
+  )
 }
