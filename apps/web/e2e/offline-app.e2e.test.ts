@@ -258,6 +258,11 @@ describe("the installable app", () => {
       await page.goto(`${server.origin}/timeline/view-0/all/pending`)
       await page.getByTestId("entry-row").first().waitFor()
       expect(await shootBothSizes(page, shotsDir, "offline-timeline")).toEqual([])
+      // On a phone the sidebar's badge is behind the menu: the timeline's header says it.
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.getByTestId("offline-header").waitFor()
+      await page.setViewportSize({ width: 1280, height: 800 })
+      expect(await page.getByTestId("offline-header").count()).toBe(0)
     } finally {
       await context.setOffline(false)
       gallery.down.on = false

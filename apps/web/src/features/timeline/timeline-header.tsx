@@ -5,8 +5,10 @@ import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { formatShortNumber } from "../../lib/format-number.ts"
+import { useIsMobile } from "../../lib/use-media-query.ts"
 import type { MarkAllReadRequest } from "../../queries/reads.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
+import { OfflineIndicator } from "../connectivity/offline-indicator.tsx"
 import { MarkAllReadButton } from "./mark-all-read-button.tsx"
 
 export interface TimelineHeaderProps {
@@ -29,6 +31,7 @@ export function TimelineHeader(props: TimelineHeaderProps) {
   const { t, i18n } = useTranslation()
   const unreadOnly = useSettingsStore((state) => state.general.unreadOnly)
   const setGeneral = useSettingsStore((state) => state.setGeneral)
+  const mobile = useIsMobile()
 
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-line px-4 max-lg:px-2">
@@ -37,14 +40,17 @@ export function TimelineHeader(props: TimelineHeaderProps) {
         <h1 className="truncate text-[0.9375rem] font-semibold" data-testid="timeline-title">
           {props.title}
         </h1>
-        {props.unread !== undefined && (
-          <p className="text-xs text-ink-faint" data-testid="timeline-unread">
-            {t("timeline.unread_count", {
-              count: props.unread,
-              formatted: formatShortNumber(props.unread, i18n.language),
-            })}
-          </p>
-        )}
+        <div className="flex items-center gap-1.5 text-xs">
+          {props.unread !== undefined && (
+            <p className="text-ink-faint" data-testid="timeline-unread">
+              {t("timeline.unread_count", {
+                count: props.unread,
+                formatted: formatShortNumber(props.unread, i18n.language),
+              })}
+            </p>
+          )}
+          {mobile && <OfflineIndicator inline />}
+        </div>
       </div>
       {props.showPictureLayout && <PictureLayoutToggle />}
       {props.actions}
