@@ -227,7 +227,7 @@ describe("changes made offline", () => {
     await page.goto(`${server.origin}/timeline/view-0/collections`)
     await page.getByTestId("user-menu").waitFor()
     await page.waitForTimeout(1500)
-    expect(await page.getByTestId("entry-row").count()).toBe(0)
+    await expect.poll(() => page.getByTestId("entry-row").count(), { timeout: 5000 }).toBe(0)
     await page.unroute(() => true)
     expect(pageErrors).toEqual([])
     await context.close()
@@ -241,7 +241,7 @@ describe("changes made offline", () => {
     await context.setOffline(true)
     await page.getByTestId("offline-indicator").waitFor()
     await openAndRead(page, id)
-    expect((await queued(page))?.writes.length).toBeGreaterThanOrEqual(1)
+    await expect.poll(async () => (await queued(page))?.writes.length ?? 0).toBeGreaterThanOrEqual(1)
     const firstUser = (await queued(page))?.userId
     // The tab is closed offline; later the first user's session is gone and someone else signs in here.
     const firstCookies = await context.cookies(server.origin)
