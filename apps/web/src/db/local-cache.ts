@@ -15,7 +15,7 @@ import { streamEntryContents } from "../api/entries.ts"
 import type { ListSubscription } from "../api/subscriptions.ts"
 import { clearImageDimensions } from "../lib/image-dimensions.ts"
 import { ENTRY_PAGE_LIMIT, type EntryFilter } from "../queries/entry-filter.ts"
-import { onEntryStateChange } from "../queries/entry-state.ts"
+import { onEntryStateChange, withCachedState } from "../queries/entry-state.ts"
 import { queryKeys } from "../queries/keys.ts"
 import type { LocalDatabase } from "./client.ts"
 import { APP_VERSION_KEY, USER_ID_KEY } from "./keys.ts"
@@ -147,7 +147,7 @@ export function startLocalCache(
     if (typeof id !== "string" || !id || query.state.data !== undefined) return
     const statement = loadEntrySql(id)
     const detail = entryDetailFrom(await db.query(statement.sql, statement.params))
-    if (detail && !stopped) setFromLocal(query.queryKey, detail)
+    if (detail && !stopped) setFromLocal(query.queryKey, withCachedState(queryClient, [detail], () => id)[0])
   }
 
   const setFromLocal = <T>(key: readonly unknown[], data: T) => {
@@ -164,7 +164,8 @@ export function startLocalCache(
     const filter = query.queryKey[1] as EntryFilter | undefined
     const statement = filter && loadEntryPageSql(filter, ENTRY_PAGE_LIMIT)
     if (!statement || query.state.data !== undefined) return
-    const items = entryItemsFrom(await db.query(statement.sql, statement.params), Boolean(filter.withContent))
+    const stored = entryItemsFrom(await db.query(statement.sql, statement.params), Boolean(filter.withContent))
+    const items = withCachedState(queryClient, stored, (item) => item.entries.id)
     if (items.length && !stopped) setFromLocal(query.queryKey, { pages: [items], pageParams: [undefined] })
   }
 

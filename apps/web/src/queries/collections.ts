@@ -1,9 +1,9 @@
 // Star and unstar (collections), optimistic with rollback; through the offline write queue (offline-writes.ts).
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { isStarredListKey, setEntryStar } from "./entry-state.ts"
+import { isStarredListKey, lookupEntry, setEntryStar } from "./entry-state.ts"
 import { queryKeys } from "./keys.ts"
-import { submitWrite } from "./offline-writes.ts"
-import { restoreSnapshot, takeSnapshot } from "./optimistic.ts"
+import { rollBack, submitWrite } from "./offline-writes.ts"
+import { takeSnapshot } from "./optimistic.ts"
 
 export function useSetEntryStar() {
   const queryClient = useQueryClient()
@@ -13,11 +13,16 @@ export function useSetEntryStar() {
     mutationFn: ({ id, star, view }: { id: string; star: boolean; view: number }) =>
       submitWrite(queryClient, star ? { kind: "star", entryId: id, view } : { kind: "unstar", entryId: id }),
     onMutate: async ({ id, star }) => {
-      const snapshot = await takeSnapshot(queryClient, [queryKeys.entriesRoot, queryKeys.entry(id)])
+      await takeSnapshot(queryClient, [queryKeys.entriesRoot, queryKeys.entry(id)])
+      const changed = lookupEntry(queryClient, id)?.starred !== star
       setEntryStar(queryClient, id, star ? new Date().toISOString() : null)
-      return { snapshot }
+      return { changed }
     },
-    onError: (_error, _input, context) => restoreSnapshot(queryClient, context?.snapshot),
+    // Only this change is undone (see rollBack), then the server is asked.
+    onError: (_error, { id, star, view }, context) => {
+      if (context?.changed)
+        rollBack(queryClient, star ? { kind: "star", entryId: id, view } : { kind: "unstar", entryId: id })
+    },
     // The starred list is ordered by star time on the server; fetch it again rather than guess its order (once the
     // server has the change: a queued one would not be in it yet).
     onSettled: (outcome) =>

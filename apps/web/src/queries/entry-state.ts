@@ -86,3 +86,23 @@ export function isStarredListKey(queryKey: readonly unknown[]): boolean {
   const filter = queryKey[1] as EntryFilter | undefined
   return queryKey[0] === queryKeys.entriesRoot[0] && Boolean(filter?.isCollection)
 }
+
+type Stateful = { read?: boolean; collections?: { createdAt: string } }
+
+/**
+ * Lays the caches' read and star state over older copies of entries (the local database's: it is told of a change
+ * a moment after the caches are), so an entry opened right after it was marked does not come back unread. `idOf`
+ * names each copy's entry; copies the caches do not hold are returned as they are.
+ */
+export function withCachedState<T extends Stateful>(queryClient: QueryClient, copies: T[], idOf: (copy: T) => string) {
+  const current = new Map<string, Stateful>()
+  for (const [, data] of queryClient.getQueriesData<EntryPages>({ queryKey: queryKeys.entriesRoot }))
+    for (const item of data?.pages.flat() ?? []) current.set(item.entries.id, item)
+  return copies.map((copy) => {
+    const id = idOf(copy)
+    const known = queryClient.getQueryData<EntryDetail | null>(queryKeys.entry(id)) ?? current.get(id)
+    if (!known) return copy
+    const read = known.read ?? copy.read
+    return withStar(read === undefined ? copy : withRead(copy, read), known.collections?.createdAt ?? null)
+  })
+}

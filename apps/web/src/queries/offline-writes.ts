@@ -54,8 +54,11 @@ function sessionConfirmed(queryClient: QueryClient, userId: string | undefined):
 
 const browserOnline = () => useNetworkStore.getState().online && globalThis.navigator?.onLine !== false
 
-/** Undoes a refused change in the caches; the server is then asked for the truth. */
-function rollBack(queryClient: QueryClient, write: QueuedWrite): void {
+/**
+ * Undoes a refused change in the caches, that change only (a snapshot of whole caches would also undo what changed
+ * meanwhile); the server is then asked for the truth.
+ */
+export function rollBack(queryClient: QueryClient, write: QueuedWrite): void {
   if (write.kind === "read" || write.kind === "unread") {
     const ids = write.kind === "read" ? write.entryIds : [write.entryId]
     const read = write.kind === "unread"

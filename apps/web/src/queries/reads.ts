@@ -8,7 +8,7 @@ import type { UnreadCounts } from "@tidings/shared"
 import { type MarkAllReadInput, markAllRead } from "../api/reads.ts"
 import { lookupEntry, setEntryRead, setFeedsRead } from "./entry-state.ts"
 import { queryKeys } from "./keys.ts"
-import { submitWrite } from "./offline-writes.ts"
+import { rollBack, submitWrite } from "./offline-writes.ts"
 import { restoreSnapshot, takeSnapshot } from "./optimistic.ts"
 import { updateUnread } from "./unread.ts"
 import { adjustUnread, clearUnread } from "./unread-counts.ts"
@@ -29,15 +29,18 @@ export function useSetEntryRead() {
       )
     },
     onMutate: async ({ id, read }) => {
-      const snapshot = await takeSnapshot(queryClient, readCaches)
+      await takeSnapshot(queryClient, readCaches)
       const known = lookupEntry(queryClient, id)
       setEntryRead(queryClient, new Set([id]), read)
-      if (known && known.read !== read) {
-        updateUnread(queryClient, (counts) => adjustUnread(counts, known.feedId, read ? -1 : 1))
-      }
-      return { snapshot }
+      const changed = Boolean(known && known.read !== read)
+      if (known && changed) updateUnread(queryClient, (counts) => adjustUnread(counts, known.feedId, read ? -1 : 1))
+      return { changed, inbox: known?.inbox ?? false }
     },
-    onError: (_error, _input, context) => restoreSnapshot(queryClient, context?.snapshot),
+    onError: (_error, { id, read }, context) => {
+      if (!context?.changed) return
+      const { inbox } = context
+      rollBack(queryClient, read ? { kind: "read", entryIds: [id], inbox } : { kind: "unread", entryId: id, inbox })
+    },
   })
 }
 
@@ -59,17 +62,20 @@ export function useMarkEntriesRead() {
       ])
     },
     onMutate: async (ids) => {
-      const snapshot = await takeSnapshot(queryClient, readCaches)
-      const unreadFeeds = ids.map((id) => lookupEntry(queryClient, id)).filter((known) => known && !known.read)
+      await takeSnapshot(queryClient, readCaches)
+      const unreadIds = ids.filter((id) => lookupEntry(queryClient, id)?.read === false)
+      const unreadFeeds = unreadIds.map((id) => lookupEntry(queryClient, id))
       setEntryRead(queryClient, new Set(ids), true)
       if (unreadFeeds.length > 0) {
         updateUnread(queryClient, (counts) =>
           unreadFeeds.reduce((next, known) => (known ? adjustUnread(next, known.feedId, -1) : next), counts),
         )
       }
-      return { snapshot }
+      return { unreadIds }
     },
-    onError: (_error, _ids, context) => restoreSnapshot(queryClient, context?.snapshot),
+    onError: (_error, _ids, context) => {
+      if (context?.unreadIds.length) rollBack(queryClient, { kind: "read", entryIds: context.unreadIds, inbox: false })
+    },
   })
 }
 
