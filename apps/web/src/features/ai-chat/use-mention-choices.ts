@@ -27,7 +27,8 @@ const SERVER_DEBOUNCE_MS = 250
 function cachedEntries(queryClient: ReturnType<typeof useQueryClient>): EntryListItem[] {
   return queryClient
     .getQueriesData<InfiniteData<EntryListItem[]>>({ queryKey: queryKeys.entriesRoot })
-    .flatMap(([, data]) => data?.pages?.flat() ?? [])
+    .flatMap(([, data]) => (Array.isArray(data?.pages) ? data.pages.flat() : []))
+    .filter((item) => typeof item?.entries?.id === "string")
 }
 
 export function useMentionChoices(typing: MentionQuery | null): MentionGroup[] {
