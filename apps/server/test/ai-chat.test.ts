@@ -326,6 +326,41 @@ describe("@-mentions", () => {
     expect(second!.messages.find((m) => m.role === "assistant")!.content).toBe("Noted.")
   })
 
+  it("take the web client's entry ids and local-day windows from the context, and keep its mention labels", async () => {
+    // Published 2 January 12:00 UTC, 3 January 12:00 and 4 January 12:00.
+    const r = await reader({
+      "Old story": "<p>owls</p>",
+      "Middle story": "<p>badgers</p>",
+      "New story": "<p>Latest.</p>",
+    })
+    const other = await reader({ "Private otter": "<p>otter secrets</p>" })
+    stub.set({ turn: script({ text: "Noted." }) })
+    // 3 January in UTC+9, as the web client sends a local day: midnight to midnight as instants, the end excluded;
+    // the second window ends exactly when the middle story was published, so it holds nothing.
+    const dates = [
+      { start: "2026-01-02T15:00:00.000Z", end: "2026-01-03T15:00:00.000Z" },
+      { start: "2026-01-02T15:00:00.000Z", end: "2026-01-03T12:00:00.000Z" },
+    ]
+    const context = { referEntryIds: [r.ids["New story"], other.ids["Private otter"]], dates }
+    const chat = chatOf(r, randomUUID(), server.url, { context })
+    const mentions = [
+      { kind: "entry", label: "New story" },
+      { kind: "date", label: "2026-01-03" },
+    ]
+    await chat.sendMessage({ text: "Compare @New story with @2026-01-03", metadata: { mentions } })
+    expect(chat.error).toBeUndefined()
+    const system = systemOf(chatRequests()[0]!)
+    expect(system).toContain(`## Entry ${r.ids["New story"]}: New story`)
+    expect(system).toContain("Latest.")
+    expect(system).not.toContain("otter")
+    expect(system).toContain("Entries published from 2026-01-02T15:00:00.000Z to 2026-01-03T15:00:00.000Z (1)")
+    expect(system).toMatch(/- \S+ · 2026-01-03 12:00 · Feed \d+ · Middle story \(unread\)/)
+    expect(system).toContain("Entries published from 2026-01-02T15:00:00.000Z to 2026-01-03T12:00:00.000Z (0)\n(none)")
+    // The message keeps the labels the client gave it, beside the context, for showing it again.
+    const stored = (await r.api("GET", `/ai/chat-sessions/${chat.id}/messages`)).body.data.messages[0]
+    expect(stored.metadata).toEqual({ mentions, context })
+  })
+
   it("read Folo's data-block and rich-text parts", async () => {
     const r = await reader({ "Blocked entry": "<p>Penguins in a block.</p>" })
     stub.set({ turn: script({ text: "ok" }) })

@@ -1,26 +1,20 @@
 // Where the reader writes: the user's AI shortcuts as chips above (a click puts the prompt in), the open entry as
-// context that can be taken off, @ to mention a feed (mentions.ts), Enter to send (Shift+Enter for a new line),
-// and Stop while the answer streams.
+// context that can be taken off, @ to mention a feed, an entry or a date window (mentions.ts), Enter to send
+// (Shift+Enter for a new line), and Stop while the answer streams.
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
-import { cx } from "../../lib/cx.ts"
-import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { useChatPanelStore } from "./chat-panel-store.ts"
-import {
-  type FeedMention,
-  feedChoices,
-  insertMention,
-  type MentionQuery,
-  mentionAt,
-  mentionedFeedIds,
-} from "./mentions.ts"
+import { MentionList, optionId } from "./mention-list.tsx"
+import { insertMention, type Mention, type MentionQuery, mentionAt, mentionsIn } from "./mentions.ts"
+import { useMentionChoices } from "./use-mention-choices.ts"
 
 export interface ChatInputProps {
   busy: boolean
-  onSend: (text: string, feedIds: string[]) => void
+  /** The mentions are those picked and still named in the text. */
+  onSend: (text: string, mentions: Mention[]) => void
   onStop: () => void
   /** The open entry the chat is about, shown as a chip. */
   context?: { title: string; onRemove: () => void }
@@ -33,13 +27,16 @@ export function ChatInput({ busy, onSend, onStop, context, autoFocus }: ChatInpu
   const [text, setText] = useState("")
   const area = useRef<HTMLTextAreaElement>(null)
   const draftSeq = useChatPanelStore((state) => state.draft?.seq)
-  const subscriptions = useSubscriptions().data
-  const [mentions, setMentions] = useState<FeedMention[]>([])
+  const [mentions, setMentions] = useState<Mention[]>([])
   const [typing, setTyping] = useState<MentionQuery | null>(null)
+  /** Where the mention that Escape closed starts: it stays closed while the user types on. */
+  const [dismissed, setDismissed] = useState<number | null>(null)
   const [active, setActive] = useState(0)
   const listId = useId()
-  const choices = typing ? feedChoices(subscriptions ?? [], typing.query) : []
+  const groups = useMentionChoices(typing && typing.start !== dismissed ? typing : null)
+  const choices = groups.flatMap((g) => g.choices)
   const picking = choices.length > 0
+  const activeIndex = Math.min(active, choices.length - 1)
 
   // "Ask AI" on a quote: the quote goes into the input, ready for the question.
   useEffect(() => {
@@ -69,14 +66,14 @@ export function ChatInput({ busy, onSend, onStop, context, autoFocus }: ChatInpu
   const send = (event?: FormEvent) => {
     event?.preventDefault()
     if (busy || !text.trim()) return
-    onSend(text.trim(), mentionedFeedIds(text, mentions))
+    onSend(text.trim(), mentionsIn(text, mentions))
     setText("")
     setMentions([])
     setTyping(null)
   }
-  const pick = (choice: FeedMention) => {
+  const pick = (choice: Mention) => {
     if (!typing) return
-    const next = insertMention(text, typing, choice.title)
+    const next = insertMention(text, typing, choice.label)
     setText(next.text)
     setMentions((current) => [...current, choice])
     setTyping(null)
@@ -95,13 +92,13 @@ export function ChatInput({ busy, onSend, onStop, context, autoFocus }: ChatInpu
       }
       if ((event.key === "Enter" || event.key === "Tab") && !event.nativeEvent.isComposing) {
         event.preventDefault()
-        pick(choices[Math.min(active, choices.length - 1)])
+        pick(choices[activeIndex])
         return
       }
       if (event.key === "Escape") {
         event.preventDefault()
         event.stopPropagation()
-        setTyping(null)
+        setDismissed(typing?.start ?? null)
         return
       }
     }
@@ -109,7 +106,13 @@ export function ChatInput({ busy, onSend, onStop, context, autoFocus }: ChatInpu
   }
   const onChange = (value: string, caret: number) => {
     setText(value)
-    setTyping(mentionAt(value, caret))
+    const next = mentionAt(
+      value,
+      caret,
+      mentions.map((m) => m.label),
+    )
+    setTyping(next)
+    if (next?.start !== dismissed) setDismissed(null)
     setActive(0)
   }
   const applyShortcut = (prompt: string) => {
@@ -155,32 +158,7 @@ export function ChatInput({ busy, onSend, onStop, context, autoFocus }: ChatInpu
         </div>
       )}
       <div className="relative flex items-end gap-2 rounded-xl border border-line bg-surface px-2.5 py-2 focus-within:border-accent">
-        {picking && (
-          <div
-            id={listId}
-            role="listbox"
-            aria-label={t("mention.label")}
-            className="absolute right-0 bottom-full left-0 mb-1 max-h-56 overflow-y-auto rounded-lg border border-line bg-surface-raised py-1 shadow-lg"
-            data-testid="chat-mention-list"
-          >
-            {choices.map((choice, i) => (
-              <div
-                key={choice.feedId}
-                tabIndex={-1}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                // The keys that move in the list and pick are the input's (where the focus stays); this is the mouse's.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => pick(choice)}
-                onKeyDown={(event) => event.key === "Enter" && pick(choice)}
-                className={cx("cursor-pointer truncate px-3 py-1.5 text-sm", i === active && "bg-hover")}
-              >
-                @{choice.title}
-              </div>
-            ))}
-          </div>
-        )}
+        {picking && <MentionList id={listId} groups={groups} active={activeIndex} onPick={pick} />}
         <textarea
           ref={area}
           rows={1}
@@ -188,9 +166,11 @@ export function ChatInput({ busy, onSend, onStop, context, autoFocus }: ChatInpu
           onChange={(event) => onChange(event.target.value, event.target.selectionStart)}
           onKeyDown={onKeyDown}
           onBlur={() => setTyping(null)}
+          role="combobox"
+          aria-expanded={picking}
           aria-controls={picking ? listId : undefined}
-          aria-autocomplete={picking ? "list" : undefined}
-          aria-activedescendant={picking ? `${listId}-${Math.min(active, choices.length - 1)}` : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={picking ? optionId(listId, activeIndex) : undefined}
           placeholder={t("input.placeholder")}
           aria-label={t("input.label")}
           className="max-h-40 min-h-6 flex-1 resize-none bg-transparent text-sm leading-6 outline-none placeholder:text-ink-faint"

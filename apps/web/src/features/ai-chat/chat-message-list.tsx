@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { Markdown } from "./markdown.tsx"
+import { MENTION_ICONS } from "./mention-list.tsx"
+import { shownMentions } from "./mentions.ts"
 
 /** The markdown's own look, kept to the chat (the article's .entry-content is tuned for long reading). */
 export const MARKDOWN_CLASS = cx(
@@ -53,8 +55,26 @@ function textOf(message: UIMessage): string {
 }
 
 function UserMessage({ message }: { message: UIMessage }) {
+  const { t } = useTranslation("ai-chat")
+  const mentions = shownMentions(message.metadata)
   return (
     <div className="ml-auto w-fit max-w-[88%] rounded-2xl rounded-br-md bg-accent/10 px-3.5 py-2 text-ink">
+      {mentions.length > 0 && (
+        <ul className="mb-1.5 flex flex-wrap gap-1" aria-label={t("mention.sent")} data-testid="chat-message-mentions">
+          {mentions.map((m, i) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: two mentions may share a label
+              key={i}
+              className="inline-flex max-w-full items-center gap-1 rounded-full border border-accent/30 bg-surface px-2 py-0.5 text-xs text-ink-soft"
+              title={`${t(`mention.kind.${m.kind}`)}: ${m.label}`}
+            >
+              <Icon name={MENTION_ICONS[m.kind]} className="size-3 shrink-0" />
+              <span className="sr-only">{t(`mention.kind.${m.kind}`)}: </span>
+              <span className="truncate">{m.label}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className={MARKDOWN_CLASS}>
         <Markdown text={textOf(message)} />
       </div>

@@ -4,12 +4,11 @@
 import { DefaultChatTransport, type UIMessage } from "ai"
 import { ApiError, errorFromResponse } from "../../api/api-error.ts"
 import { buildUrl } from "../../api/request.ts"
+import type { MentionContext } from "./mentions.ts"
 
-/** What the chat is about besides the text: the open entry, a quote. */
-export interface ChatContext {
+/** What the chat is about besides the text: the open entry, and the feeds, entries and dates @-mentioned. */
+export interface ChatContext extends MentionContext {
   mainEntryId?: string
-  /** Feeds @-mentioned in the message. */
-  referFeedIds?: string[]
 }
 
 export interface ChatRequestBody {

@@ -17,7 +17,8 @@ import { useAiConfig } from "../ai/ai-queries.ts"
 import { ChatInput } from "./chat-input.tsx"
 import { MessageList, type ShownMessage } from "./chat-message-list.tsx"
 import { useMarkChatSeen, useRefreshSessions, useStoredMessages } from "./chat-queries.ts"
-import { createChatTransport } from "./chat-transport.ts"
+import { type ChatContext, createChatTransport } from "./chat-transport.ts"
+import { type Mention, mentionContext } from "./mentions.ts"
 
 export interface ChatViewProps {
   chatId: string
@@ -53,6 +54,7 @@ function toUiMessages(page: MessagePage | undefined): ShownMessage[] {
       id: m.id,
       role: m.role,
       parts: m.messageParts as UIMessage["parts"],
+      metadata: m.metadata,
       stored: { status: m.status, error: m.metadata?.error },
     }))
 }
@@ -69,6 +71,8 @@ function Conversation({ chatId, entryId, onStarted, initial, measured }: ChatVie
   const [nextBefore, setNextBefore] = useState(initial?.nextBefore)
   const [loadingOlder, setLoadingOlder] = useState(false)
   const [detached, setDetached] = useState<string | undefined>()
+  /** The last message's mentions: a retry resends the message, and the server replaces its context with the retry's. */
+  const lastMentions = useRef<ChatContext>({})
   const scroller = useRef<HTMLDivElement>(null)
   const chat = useChat({
     id: chatId,
@@ -105,19 +109,27 @@ function Conversation({ chatId, entryId, onStarted, initial, measured }: ChatVie
     if (busy && autoScroll) toBottom()
   }, [chat.messages, busy, autoScroll])
 
-  const send = (text: string, feedIds: string[]) => {
+  const send = (text: string, mentions: Mention[]) => {
     if (!chat.messages.length) onStarted?.()
     chat.clearError()
-    const context = {
-      ...(contextId ? { mainEntryId: contextId } : {}),
-      ...(feedIds.length ? { referFeedIds: feedIds } : {}),
-    }
-    void chat.sendMessage({ text }, { body: { context } })
+    lastMentions.current = mentionContext(mentions)
+    const context = { ...(contextId ? { mainEntryId: contextId } : {}), ...lastMentions.current }
+    // The labels go in the message's metadata, which the server stores, so the bubble shows them after a reload.
+    const metadata = mentions.length ? { mentions: mentions.map(({ kind, label }) => ({ kind, label })) } : undefined
+    void chat.sendMessage({ text, metadata }, { body: { context } })
     requestAnimationFrame(toBottom)
+  }
+  // The retried message's mentions: as sent here, or as the server stored them with it.
+  const retried = (): ChatContext => {
+    const last = chat.messages.findLast((m) => m.role === "user")
+    const stored = (last?.metadata as { context?: ChatContext } | undefined)?.context
+    if (!stored) return lastMentions.current
+    // Undefined kinds vanish when the body is written as JSON.
+    return { referFeedIds: stored.referFeedIds, referEntryIds: stored.referEntryIds, dates: stored.dates }
   }
   const retry = () => {
     chat.clearError()
-    void chat.regenerate({ body: { context: contextId ? { mainEntryId: contextId } : {} } })
+    void chat.regenerate({ body: { context: { ...(contextId ? { mainEntryId: contextId } : {}), ...retried() } } })
   }
   const loadOlder = async () => {
     if (!nextBefore) return
