@@ -3,12 +3,17 @@
 // the job queue (the engine the run is configured with: in-process, or BullMQ with TEST_REDIS_URL) with a tool call,
 // a failing model that leaves the last result alone, mail to a loopback SMTP server, and digests built by the job
 // and on demand (one model call for concurrent requests), an empty window without a model call, and code 5.
+// Tasks also get the user's enabled MCP tools (the loopback MCP server of support/mcp-server.ts), as the chat
+// does: never another user's, and a failing service is left out of the run and noted, never failing the task.
+import { createServer } from "node:net"
+import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { startAiScheduler } from "../src/jobs/ai-scheduler.ts"
 import { NO_ENTRIES_TEXT } from "../src/services/ai-daily.ts"
 import { bootAlongside } from "./support/boot.ts"
 import { type FeedServer, rss, startFeedServer } from "./support/feeds.ts"
-import { type OpenAiStub, startOpenAiStub, textOf } from "./support/openai-stub.ts"
+import { type McpTestServer, startMcpServer } from "./support/mcp-server.ts"
+import { type ChatRequestBody, type OpenAiStub, type StubTurn, startOpenAiStub, textOf } from "./support/openai-stub.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 import { type SmtpStub, startSmtpStub } from "./support/smtp-server.ts"
 import { apiAs, signUp } from "./support/users.ts"
@@ -17,13 +22,19 @@ let server: TestServer
 let feeds: FeedServer
 let stub: OpenAiStub
 let smtp: SmtpStub
+let mcp: McpTestServer
 
 // Years ahead of the other test files' entries, so the digest job here never finds another file's users.
 const START = Date.parse("2028-03-06T09:30:00Z") // a Monday
 let clock = new Date(START)
 
 beforeAll(async () => {
-  ;[feeds, stub, smtp] = await Promise.all([startFeedServer(), startOpenAiStub(), startSmtpStub()])
+  ;[feeds, stub, smtp, mcp] = await Promise.all([
+    startFeedServer(),
+    startOpenAiStub(),
+    startSmtpStub(),
+    startMcpServer(),
+  ])
   server = await startTestServer(
     {
       AI_BASE_URL: stub.baseUrl,
@@ -39,6 +50,7 @@ afterAll(async () => {
   await feeds?.close()
   await stub?.close()
   await smtp?.close()
+  await mcp?.close()
 })
 beforeEach(() => {
   stub.reset()
@@ -324,6 +336,98 @@ describe("scheduled task runs", () => {
     })
   })
 })
+
+describe("tasks with the user's MCP tools", () => {
+  const calc = () => ({ name: "Calc", transportType: "streamable-http", url: `${mcp.origin}/mcp` })
+  /** Tool calls in order, one turn per model request that follows a tool result; then the results as text. */
+  function script(...turns: StubTurn[]) {
+    return (body: ChatRequestBody): StubTurn => {
+      if (!body.tools) return { text: "No tools here." }
+      const done = body.messages.filter((m) => m.role === "assistant" && m.tool_calls?.length).length
+      if (done < turns.length) return turns[done]!
+      const results = body.messages.filter((m) => m.role === "tool").map(textOf)
+      return { text: `Results: ${results.join(" | ")}` }
+    }
+  }
+  const offered = (i = 0) => stub.requests[i]!.body.tools!.map((t) => t.function.name).sort()
+  const READ_ONLY = ["listSubscriptions", "readEntry", "searchEntries", "unreadCounts"]
+
+  it("a test-run calls the user's MCP tool and writes its answer; another user's task never gets it", async () => {
+    const { api } = await user()
+    expect((await api("POST", "/mcp/connections", calc())).body.code).toBe(0)
+    const before = mcp.calls.add ?? 0
+    stub.set({ turn: script({ toolCalls: [{ name: "mcp_calc_add", arguments: { a: 2, b: 40 } }] }) })
+    const task = (await api("POST", "/ai/task", daily)).body.data
+    const run = await api("POST", `/ai/task/${task.id}/test-run`)
+    expect(run.body.data).toMatchObject({ lastError: null, lastResult: 'Results: {"text":"The sum is 42"}' })
+    expect(mcp.calls.add).toBe(before + 1)
+    expect(offered()).toEqual(["mcp_calc_add", "mcp_calc_fail", "mcp_calc_slow", ...READ_ONLY].sort())
+    const list = await api("GET", "/mcp/connections")
+    expect(list.body.data[0].lastUsed).toEqual(expect.any(String))
+
+    stub.reset()
+    stub.set({ reply: () => "Nothing to add." })
+    const other = await user()
+    const theirs = (await other.api("POST", "/ai/task", daily)).body.data
+    expect((await other.api("POST", `/ai/task/${theirs.id}/test-run`)).body.data.lastResult).toBe("Nothing to add.")
+    expect(offered()).toEqual(READ_ONLY)
+    expect(mcp.calls.add).toBe(before + 1)
+
+    // A disabled service is not offered.
+    await api("PUT", `/mcp/connections/${list.body.data[0].id}`, { enabled: false })
+    stub.reset()
+    stub.set({ reply: () => "Fine." })
+    await api("POST", `/ai/task/${task.id}/test-run`)
+    expect(offered()).toEqual(READ_ONLY)
+  })
+
+  it("a failing service is left out of the rest of the run and noted; the task still succeeds", async () => {
+    const { api } = await user()
+    expect((await api("POST", "/mcp/connections", calc())).body.code).toBe(0)
+    const before = mcp.calls.fail ?? 0
+    stub.set({
+      turn: script(
+        { toolCalls: [{ name: "mcp_calc_fail", arguments: { why: "no reason" } }] },
+        { toolCalls: [{ name: "mcp_calc_add", arguments: { a: 1, b: 1 } }] },
+      ),
+    })
+    const task = (await api("POST", "/ai/task", daily)).body.data
+    const run = (await api("POST", `/ai/task/${task.id}/test-run`)).body.data
+    expect(run.lastError).toBeNull()
+    // The second call was answered at once, without reaching the service.
+    expect(mcp.calls.fail).toBe(before + 1)
+    expect(run.lastResult).toBe(
+      'Results: {"error":"MCP tool execution failed: cannot: no reason"} | ' +
+        '{"error":"Left out of this run after it failed: MCP tool execution failed: cannot: no reason"}' +
+        '\n\n---\n\n*MCP services left out of this run: "Calc" (MCP tool execution failed: cannot: no reason).*',
+    )
+  })
+
+  it("a service that cannot be reached does not fail a scheduled run", async () => {
+    const { api } = await user()
+    const id = (await api("POST", "/mcp/connections", calc())).body.connectionId
+    const port = await closedPort()
+    await server.deps.db.execute(
+      sql`update mcp_connections set base_url = ${`http://127.0.0.1:${port}/mcp`} where id = ${id}`,
+    )
+    stub.set({ turn: script({ toolCalls: [{ name: "mcp_calc_add", arguments: { a: 2, b: 2 } }] }) })
+    const task = (await api("POST", "/ai/task", daily)).body.data
+    clock = new Date("2028-03-07T09:00:10Z")
+    await runJobs()
+    const after = (await api("GET", `/ai/task/${task.id}`)).body.data
+    expect(after).toMatchObject({ runCount: 1, lastError: null, nextRunAt: "2028-03-08T09:00:00.000Z" })
+    expect(after.lastResult).toMatch(/^Results: \{"error":"MCP tool execution failed: /)
+    expect(after.lastResult).toContain('*MCP services left out of this run: "Calc" (MCP tool execution failed: ')
+  })
+})
+
+async function closedPort(): Promise<number> {
+  const s = createServer()
+  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve))
+  const port = (s.address() as { port: number }).port
+  await new Promise((resolve) => s.close(resolve))
+  return port
+}
 
 describe("GET /ai/daily", () => {
   let feedNo = 0

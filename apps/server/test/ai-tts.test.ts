@@ -1,7 +1,9 @@
 // POST /ai/tts against the stand-in model server's /v1/audio/speech: an entry's text (or a given text) comes back as
 // the endpoint's audio, its characters recorded as usage; the voice and source choices; another user's entry;
 // code 5 without AI_TTS_MODEL (the web client then uses the browser's speech); a failing endpoint; a separate
-// speech server and its key; the daily budget.
+// speech server and its key; the daily budget. Then the user's own speech model on their own endpoint (Settings ›
+// AI): used instead of the server's with their key and voice, never for another user, refused on a private address
+// unless allowed, checked when saved, and its key never in a log line.
 import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { TTS_MISSING_MESSAGE } from "../src/services/ai-speech.ts"
@@ -14,19 +16,24 @@ import { apiAs, signUp } from "./support/users.ts"
 let server: TestServer
 let feeds: FeedServer
 let stub: OpenAiStub
+let own: OpenAiStub
 
 const BODY = "<p>The quick brown fox jumps over the lazy dog.</p><p>Then it rests.</p>"
 
 beforeAll(async () => {
-  ;[feeds, stub] = await Promise.all([startFeedServer(), startOpenAiStub()])
+  ;[feeds, stub, own] = await Promise.all([startFeedServer(), startOpenAiStub(), startOpenAiStub()])
   server = await startTestServer(env())
 })
 afterAll(async () => {
   await server?.close()
   await feeds?.close()
   await stub?.close()
+  await own?.close()
 })
-beforeEach(() => stub.reset())
+beforeEach(() => {
+  stub.reset()
+  own.reset()
+})
 
 const env = () => ({
   AI_BASE_URL: stub.baseUrl,
@@ -165,6 +172,162 @@ describe("POST /ai/tts", () => {
       expect(stub.speech).toHaveLength(1)
     } finally {
       await limited.close()
+    }
+  })
+})
+
+const KEY = "sk-own-speech-key-5f0c2a9e"
+const ownSpeech = (extra: Record<string, unknown> = {}) => ({
+  baseUrl: own.baseUrl,
+  model: "my-chat",
+  speechModel: "my-tts",
+  speechVoice: "bella",
+  apiKey: KEY,
+  ...extra,
+})
+
+describe("the user's own speech model", () => {
+  it("speaks on the user's endpoint with their key and voice instead of the server's; another user gets the server's", async () => {
+    const { user, api, entryId } = await reader()
+    const other = await reader()
+    const saved = await api("PUT", "/ai/provider", ownSpeech())
+    expect(saved.body.data).toMatchObject({ speechModel: "my-tts", speechVoice: "bella", hasApiKey: true })
+    expect(JSON.stringify(saved.body)).not.toContain(KEY)
+
+    const res = await speech(server.url, user.token, { entryId })
+    expect(res.status).toBe(200)
+    expect(Buffer.from(await res.arrayBuffer()).equals(SPEECH_AUDIO)).toBe(true)
+    expect(own.speech).toHaveLength(1)
+    expect(own.speech[0]!).toMatchObject({
+      authorization: `Bearer ${KEY}`,
+      body: { model: "my-tts", voice: "bella", response_format: "mp3" },
+    })
+    expect(own.speech[0]!.body.input).toContain("Fox news")
+    expect((await speech(server.url, user.token, { text: "Hi", voice: "nova" })).status).toBe(200)
+    expect(own.speech[1]!.body).toMatchObject({ input: "Hi", voice: "nova" })
+    expect(stub.speech).toHaveLength(0)
+    const [row] = await usage(user.id)
+    expect(row).toMatchObject({ model: "my-tts", calls: 2 })
+    const { rows } = await server.deps.db.execute(
+      sql`select provider from ai_usage where user_id = ${user.id} and operation = 'tts'`,
+    )
+    expect(rows).toEqual([{ provider: "user" }])
+
+    // Another user's speech is the server's, with the server's key: one user's settings never reach another.
+    expect((await speech(server.url, other.user.token, { entryId: other.entryId })).status).toBe(200)
+    expect(own.speech).toHaveLength(2)
+    expect(stub.speech).toHaveLength(1)
+    expect(stub.speech[0]!).toMatchObject({ authorization: "Bearer server-key", body: { model: "stub-tts" } })
+    expect((await other.api("GET", "/ai/provider")).body.data).toBeNull()
+  })
+
+  it("without a speech model the user's endpoint is left alone: the server's speaks, or code 5 with none", async () => {
+    const { user, api, entryId } = await reader()
+    await api("PUT", "/ai/provider", { baseUrl: own.baseUrl, model: "my-chat", apiKey: KEY })
+    expect((await api("GET", "/ai/provider")).body.data).toMatchObject({ speechModel: null, speechVoice: null })
+    expect((await speech(server.url, user.token, { entryId })).status).toBe(200)
+    expect(stub.speech).toHaveLength(1)
+    expect(own.speech).toHaveLength(0)
+
+    const plain = await bootAlongside(server, { AI_BASE_URL: stub.baseUrl, AI_MODEL: "stub-model" })
+    try {
+      const none = await speech(plain.url, user.token, { entryId })
+      expect(await none.json()).toMatchObject({ code: 5, message: TTS_MISSING_MESSAGE })
+      // With a speech model of their own, the user has speech where the server offers none.
+      await api("PUT", "/ai/provider", ownSpeech({ speechVoice: null }))
+      expect((await speech(plain.url, user.token, { entryId })).status).toBe(200)
+      expect(own.speech.at(-1)!.body).toMatchObject({ model: "my-tts", voice: "alloy" })
+      expect(stub.speech).toHaveLength(1)
+    } finally {
+      await plain.close()
+    }
+  })
+
+  it("the server's daily budget does not apply to the user's own endpoint", async () => {
+    const limited = await bootAlongside(server, { ...env(), AI_DAILY_TOKENS: "free=5,trial=5,pre_pro_trial=5,user=5" })
+    try {
+      const { user, api, entryId } = await reader(limited.url)
+      await api("PUT", "/ai/provider", ownSpeech())
+      for (let i = 0; i < 2; i++) expect((await speech(limited.url, user.token, { entryId })).status).toBe(200)
+      expect(own.speech).toHaveLength(2)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it("a private address only when ALLOW_PRIVATE_NETWORK or AI_ALLOW_PRIVATE_NETWORK allows it", async () => {
+    const strict = await bootAlongside(server, { ...env(), ALLOW_PRIVATE_NETWORK: "false" })
+    const aiOnly = await bootAlongside(server, {
+      ...env(),
+      ALLOW_PRIVATE_NETWORK: "false",
+      AI_ALLOW_PRIVATE_NETWORK: "true",
+    })
+    try {
+      const { user, api, entryId } = await reader()
+      // Saving a loopback endpoint is refused where it is not allowed.
+      const put = await apiAs(strict.url, user)("PUT", "/ai/provider", ownSpeech())
+      expect(put.status).toBe(400)
+      expect(put.body.reason).toContain("AI_ALLOW_PRIVATE_NETWORK")
+      // Saved where it was allowed, it is still refused when the call is made where it is not, and the server's
+      // speech is not used in its place.
+      await api("PUT", "/ai/provider", ownSpeech())
+      const refused = await speech(strict.url, user.token, { entryId })
+      expect(refused.status).toBe(500)
+      const body = await json(refused)
+      expect(body.code).toBe(5)
+      expect(body.message).toContain("AI_ALLOW_PRIVATE_NETWORK=true")
+      expect(own.speech).toHaveLength(0)
+      expect(stub.speech).toHaveLength(0)
+      expect((await speech(aiOnly.url, user.token, { entryId })).status).toBe(200)
+      expect(own.speech).toHaveLength(1)
+    } finally {
+      await strict.close()
+      await aiOnly.close()
+    }
+  })
+
+  it("refuses bad settings with code 4 and changes nothing", async () => {
+    const { api } = await reader()
+    await api("PUT", "/ai/provider", ownSpeech())
+    for (const body of [
+      ownSpeech({ speechModel: null }),
+      ownSpeech({ speechModel: "" }),
+      ownSpeech({ speechModel: "m".repeat(201) }),
+      ownSpeech({ speechVoice: "v".repeat(101) }),
+      ownSpeech({ speechModel: 7 }),
+    ]) {
+      const res = await api("PUT", "/ai/provider", body)
+      expect(res.status).toBe(400)
+      expect(res.body.code).toBe(4)
+    }
+    const voiceAlone = await api("PUT", "/ai/provider", ownSpeech({ speechModel: undefined }))
+    expect(voiceAlone.body.reason).toContain("speechVoice")
+    expect((await api("GET", "/ai/provider")).body.data).toMatchObject({ speechModel: "my-tts", speechVoice: "bella" })
+  })
+
+  it("the key never appears in the log, also when the endpoint refuses it or fails", async () => {
+    const lines: string[] = []
+    const logged = await bootAlongside(
+      server,
+      { ...env(), LOG_LEVEL: "debug" },
+      { logSink: (line) => lines.push(line) },
+    )
+    try {
+      const { user, api, entryId } = await reader(logged.url)
+      await api("PUT", "/ai/provider", ownSpeech())
+      expect((await speech(logged.url, user.token, { entryId })).status).toBe(200)
+      for (const failStatus of [401, 500]) {
+        own.set({ failStatus })
+        const res = await speech(logged.url, user.token, { entryId })
+        expect(res.status).toBeGreaterThanOrEqual(400)
+        expect(JSON.stringify(await json(res))).not.toContain(KEY)
+      }
+      expect(own.speech).toHaveLength(3)
+      // The failures were logged: the test would prove nothing if nothing were written.
+      expect(lines.filter((l) => l.includes("ai speech failed"))).toHaveLength(2)
+      for (const line of lines) expect(line).not.toContain(KEY)
+    } finally {
+      await logged.close()
     }
   })
 })

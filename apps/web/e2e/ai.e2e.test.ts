@@ -1,8 +1,9 @@
 // The AI reading helpers end to end (issue 13): a real server whose model is an OpenAI-compatible stand-in on
 // loopback (the server tests' own stub), a second stand-in as the user's own provider, and Chromium. Settings › AI
 // tests a connection and saves a provider whose key never comes back; the entry's summary appears, toggles off and
-// on, and is written by the user's own model while one is saved; translation shows bilingually, translation-only,
-// and once from the More menu; the timeline translates its titles in a batch; the budget's error shows in place.
+// on, and is written by the user's own model while one is saved; Listen reads it aloud with the user's own speech
+// model (the server has none); translation shows bilingually, translation-only, and once from the More menu; the
+// timeline translates its titles in a batch; the budget's error shows in place.
 // Then a server with no model at all: nothing is asked for by itself, and the toggle shows the hint with its link.
 // Run with: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/ai.e2e.test.ts
 import path from "node:path"
@@ -118,6 +119,13 @@ describe("with the server's model and a provider of one's own", () => {
     expect(ownModel.requests[0].authorization).toBe("Bearer sk-own-secret")
     expect(serverModel.calls()).toBe(0)
 
+    // Listen through the same endpoint: a voice alone is refused before anything is sent.
+    await byTestId("ai-provider-speech-voice").fill("nova")
+    await byTestId("ai-provider-save").click()
+    expect(await form.getByRole("alert").textContent()).toBe(
+      "Enter the speech model this voice is for, or leave the voice empty",
+    )
+    await byTestId("ai-provider-speech-model").fill("own-tts")
     await byTestId("ai-provider-save").click()
     await byTestId("ai-provider-key-saved").waitFor()
     expect(await byTestId("ai-provider-key").inputValue()).toBe("")
@@ -129,12 +137,20 @@ describe("with the server's model and a provider of one's own", () => {
       "GET",
       "/ai/provider",
     )
-    expect(stored.data).toMatchObject({ baseUrl: ownModel.baseUrl, model: "own-model", hasApiKey: true })
+    expect(stored.data).toMatchObject({
+      baseUrl: ownModel.baseUrl,
+      model: "own-model",
+      speechModel: "own-tts",
+      speechVoice: "nova",
+      hasApiKey: true,
+    })
     expect(JSON.stringify(stored)).not.toContain("sk-own-secret")
     // Reloaded, the page shows the saved provider and still never the key.
     await page.reload()
     await byTestId("ai-provider-key-saved").waitFor()
     expect(await byTestId("ai-provider-base-url").inputValue()).toBe(ownModel.baseUrl)
+    expect(await byTestId("ai-provider-speech-model").inputValue()).toBe("own-tts")
+    expect(await byTestId("ai-provider-speech-voice").inputValue()).toBe("nova")
     expect(await page.content()).not.toContain("sk-own-secret")
     // Today's usage: the connection tests on the user's own model.
     await expect.poll(() => byTestId("ai-usage-row").count()).toBe(1)
@@ -169,6 +185,24 @@ describe("with the server's model and a provider of one's own", () => {
     expect(asked).toEqual([])
     expect(ownModel.calls()).toBe(calls)
     ownModel.set({ reply: modelReply("own") })
+  })
+
+  it("reads the entry aloud with the user's own speech model, where the server has none", async () => {
+    ownModel.reset()
+    await byTestId("listen-start").click()
+    const audio = byTestId("listen-audio")
+    await expect.poll(() => audio.getAttribute("src"), { timeout: 15_000 }).toMatch(/^blob:/)
+    expect(ownModel.speech).toHaveLength(1)
+    expect(ownModel.speech[0]).toMatchObject({
+      authorization: "Bearer sk-own-secret",
+      body: { model: "own-tts", voice: "nova" },
+    })
+    expect(ownModel.speech[0]?.body.input).toContain(ARTICLE_TITLE)
+    expect(serverModel.speech).toHaveLength(0)
+    await expect.poll(() => byTestId("listen-control").getAttribute("data-phase")).toBe("playing")
+    expect(await byTestId("listen-status").textContent()).toBe("Read aloud by the AI speech model.")
+    await byTestId("listen-stop").click()
+    expect(await byTestId("listen-control").getAttribute("data-phase")).toBe("idle")
   })
 
   it("shows nothing for a text too short to summarise", async () => {

@@ -193,7 +193,7 @@ describe("Listen", () => {
     expect(await control.getAttribute("data-phase")).toBe("paused")
     expect(await audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true)
     expect(await byTestId("listen-toggle").textContent()).toBe("Resume")
-    expect(await byTestId("listen-status").textContent()).toBe("Read aloud by the server's voice.")
+    expect(await byTestId("listen-status").textContent()).toBe("Read aloud by the AI speech model.")
     await page.screenshot({ path: path.join(shotDir, "entry-listen-paused-1280.png") })
     expect(await seriousViolations(page)).toEqual([])
     await byTestId("listen-toggle").click()

@@ -6,7 +6,7 @@ import { resolveAuthSecret } from "../auth/index.ts"
 import type { Config } from "../config.ts"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
-import { findAiProvider } from "../storage/ai.ts"
+import { type AiProviderRow, findAiProvider } from "../storage/ai.ts"
 import type { DB } from "../storage/db.ts"
 import { decryptSecret } from "./crypto.ts"
 import { guardedFetch } from "./guarded-fetch.ts"
@@ -67,16 +67,19 @@ export function userProvider(
 export async function findProvider(deps: Deps, userId: string, speed: ModelSpeed): Promise<AiProvider | undefined> {
   const own = await findAiProvider(deps.db, userId)
   if (!own) return serverProvider(deps.config, speed)
-  let apiKey: string | undefined
-  if (own.apiKeyEncrypted) {
-    apiKey = decryptSecret(await secretOf(deps), own.apiKeyEncrypted, userId)
-    if (apiKey === undefined)
-      throw new AppError(ErrorCode.MissingConfiguration, {
-        message:
-          "Your AI provider's API key cannot be read (the server's secret changed): enter it again in Settings › AI",
-      })
-  }
-  return userProvider(deps.config, own, apiKey, speed)
+  return userProvider(deps.config, own, await ownApiKey(deps, own), speed)
+}
+
+/** The user's stored key in clear, or undefined when they saved none. */
+export async function ownApiKey(deps: Deps, own: AiProviderRow): Promise<string | undefined> {
+  if (!own.apiKeyEncrypted) return undefined
+  const apiKey = decryptSecret(await secretOf(deps), own.apiKeyEncrypted, own.userId)
+  if (apiKey === undefined)
+    throw new AppError(ErrorCode.MissingConfiguration, {
+      message:
+        "Your AI provider's API key cannot be read (the server's secret changed): enter it again in Settings › AI",
+    })
+  return apiKey
 }
 
 export async function requireProvider(deps: Deps, userId: string, speed: ModelSpeed): Promise<AiProvider> {

@@ -49,13 +49,19 @@ const timelineSummaryInput = z.object({
 })
 const analyticsInput = z.object({ days: intIn(1, 365).optional() })
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000)
-const providerInput = z.object({
+const providerFields = z.object({
   baseUrl: httpUrl,
   model: z.string().trim().min(1).max(200),
   fastModel: z.string().trim().min(1).max(200).nullable().optional(),
+  speechModel: z.string().trim().min(1).max(200).nullable().optional(),
+  speechVoice: z.string().trim().min(1).max(100).nullable().optional(),
   apiKey: z.string().trim().min(1).max(4000).nullable().optional(),
 })
-const testInput = providerInput.partial()
+const providerInput = providerFields.refine((v) => !v.speechVoice || v.speechModel, {
+  message: "name the speech model this voice is for",
+  path: ["speechVoice"],
+})
+const testInput = providerFields.partial()
 const ttsInput = z
   .object({
     entryId: id.optional(),

@@ -23,6 +23,10 @@ export interface ProviderView {
   model: string
   /** The model for summaries, titles, translation and timeline scores; null: the main model does them. */
   fastModel: string | null
+  /** Text to speech on this endpoint (Listen); null: the server's speech model, else the browser's voice. */
+  speechModel: string | null
+  /** The voice it reads with; null: AI_TTS_VOICE. */
+  speechVoice: string | null
   hasApiKey: boolean
   updatedAt: string
 }
@@ -34,6 +38,8 @@ export async function getOwnProvider(deps: Deps, userId: string): Promise<Provid
     baseUrl: row.baseUrl,
     model: row.model,
     fastModel: row.fastModel,
+    speechModel: row.speechModel,
+    speechVoice: row.speechVoice,
     hasApiKey: !!row.apiKeyEncrypted,
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -44,6 +50,10 @@ export interface ProviderInput {
   model: string
   /** Left out or null: none (the main model does the fast work too). */
   fastModel?: string | null
+  /** Left out or null: none (speech stays with the server). */
+  speechModel?: string | null
+  /** Left out or null: AI_TTS_VOICE. */
+  speechVoice?: string | null
   /** A new key; null removes the stored one; left out, the stored one stays. */
   apiKey?: string | null
 }
@@ -59,6 +69,8 @@ export async function saveOwnProvider(deps: Deps, userId: string, input: Provide
     baseUrl: input.baseUrl,
     model: input.model,
     fastModel: input.fastModel ?? null,
+    speechModel: input.speechModel ?? null,
+    speechVoice: input.speechVoice ?? null,
     apiKeyEncrypted,
     at: deps.now(),
   })

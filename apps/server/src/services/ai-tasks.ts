@@ -1,6 +1,7 @@
 // /ai/task: a user's scheduled prompts. A task runs with read-only tools over the user's own data (the chat's search,
-// read, subscriptions and unread counts) and the newest entries of their timeline as context; its result is
-// stored as Markdown and optionally mailed. When it is next due is computed in the user's time zone.
+// read, subscriptions and unread counts), the user's enabled MCP tools as in the chat, and the newest entries of
+// their timeline as context; its result is stored as Markdown and optionally mailed, with a note naming any MCP
+// service left out because it failed. When it is next due is computed in the user's time zone.
 import type { ToolSet } from "ai"
 import { z } from "zod"
 import { chatTools } from "../ai/chat-tools.ts"
@@ -31,6 +32,7 @@ import {
 } from "../storage/ai-jobs.ts"
 import type { AiTaskSchedule } from "../storage/schema.ts"
 import { preferredLanguage } from "./ai-entries.ts"
+import { type McpRunFailures, mcpChatTools } from "./mcp.ts"
 import type { SessionInfo } from "./session.ts"
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the form HH:MM (24-hour clock)")
@@ -261,32 +263,7 @@ async function runPrompt(deps: Deps, task: AiTaskRow): Promise<string> {
   const now = deps.now()
   const local = localParts(zone, now)
   const stamp = `${local.year}-${pad(local.month)}-${pad(local.day)} ${pad(local.hour)}:${pad(local.minute)} (${zone})`
-  const recent = await Promise.all(
-    [0, 1].map((view) =>
-      entriesInWindow(deps.db, task.userId, view, new Date(now.getTime() - 86_400_000), now, CONTEXT_ENTRIES),
-    ),
-  )
-  const context = recent
-    .flat()
-    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())
-    .slice(0, CONTEXT_ENTRIES)
-    .map((e) => {
-      const line = htmlToText(e.description || e.content || "").slice(0, 160)
-      return `- ${e.title ?? "(untitled)"} — ${e.feedTitle ?? ""} (id ${e.id})${line ? `: ${line}` : ""}`
-    })
-  const prompt =
-    `${task.prompt}\n\n` +
-    (context.length
-      ? `Newest entries of the last day in the user's timeline:\n${context.join("\n")}`
-      : "The user's timeline has no entries from the last day.")
-  const all = chatTools(deps, session)
-  // Read-only: a task runs unattended, so it never marks entries read or subscribes on the user's behalf.
-  const tools: ToolSet = {
-    searchEntries: all.searchEntries!,
-    readEntry: all.readEntry!,
-    listSubscriptions: all.listSubscriptions!,
-    unreadCounts: all.unreadCounts!,
-  }
+  const [prompt, mcp] = await Promise.all([taskPrompt(deps, task, now), taskMcpTools(deps, task)])
   const [sdk, model] = await Promise.all([import("ai"), languageModel(provider)])
   let text: string
   let usage: { inputTokens?: number; outputTokens?: number }
@@ -295,7 +272,8 @@ async function runPrompt(deps: Deps, task: AiTaskRow): Promise<string> {
       model,
       system: TASK_SYSTEM(stamp, LANGUAGE_NAMES[language]),
       prompt,
-      tools,
+      // The user's enabled MCP tools are named mcp_<service>_<tool>, so they never shadow the built-in ones.
+      tools: { ...mcp.tools, ...readOnlyTools(deps, session) },
       stopWhen: sdk.stepCountIs(MAX_STEPS),
       maxRetries: 0,
       abortSignal: AbortSignal.timeout(deps.config.AI_TIMEOUT_MS),
@@ -316,7 +294,73 @@ async function runPrompt(deps: Deps, task: AiTaskRow): Promise<string> {
     at: deps.now(),
   })
   if (!text) throw new AppError(ErrorCode.InternalError, { message: "The AI model answered with no text" })
-  return text
+  return withMcpNote(deps, task, text, mcp)
+}
+
+/** The task's prompt followed by the newest entries of the user's last day. */
+async function taskPrompt(deps: Deps, task: AiTaskRow, now: Date): Promise<string> {
+  const recent = await Promise.all(
+    [0, 1].map((view) =>
+      entriesInWindow(deps.db, task.userId, view, new Date(now.getTime() - 86_400_000), now, CONTEXT_ENTRIES),
+    ),
+  )
+  const context = recent
+    .flat()
+    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())
+    .slice(0, CONTEXT_ENTRIES)
+    .map((e) => {
+      const line = htmlToText(e.description || e.content || "").slice(0, 160)
+      return `- ${e.title ?? "(untitled)"} — ${e.feedTitle ?? ""} (id ${e.id})${line ? `: ${line}` : ""}`
+    })
+  return (
+    `${task.prompt}\n\n` +
+    (context.length
+      ? `Newest entries of the last day in the user's timeline:\n${context.join("\n")}`
+      : "The user's timeline has no entries from the last day.")
+  )
+}
+
+/** Read-only: a task runs unattended, so it never marks entries read or subscribes on the user's behalf. */
+function readOnlyTools(deps: Deps, session: SessionInfo): ToolSet {
+  const all = chatTools(deps, session)
+  return {
+    searchEntries: all.searchEntries!,
+    readEntry: all.readEntry!,
+    listSubscriptions: all.listSubscriptions!,
+    unreadCounts: all.unreadCounts!,
+  }
+}
+
+interface TaskMcp {
+  tools: ToolSet
+  /** Services whose calls failed during the run, with the error. */
+  failures: McpRunFailures
+  /** The services' tools could not be loaded at all. */
+  unloaded: boolean
+}
+
+/**
+ * The user's enabled MCP tools, loaded and bounded as for the chat. An MCP service must not fail the task: tools
+ * that cannot be loaded are left out, and a service whose call fails is left out of the rest of the run.
+ */
+async function taskMcpTools(deps: Deps, task: AiTaskRow): Promise<TaskMcp> {
+  const failures: McpRunFailures = new Map()
+  try {
+    return { tools: await mcpChatTools(deps, task.userId, failures), failures, unloaded: false }
+  } catch (error) {
+    // Only the error's kind: a failed query's message may carry what it was sent.
+    deps.log.warn("ai task mcp tools not loaded", { taskId: task.id, error: (error as Error).name })
+    return { tools: {}, failures, unloaded: true }
+  }
+}
+
+/** The result, with a line saying which MCP services were left out (the user would otherwise not know). */
+function withMcpNote(deps: Deps, task: AiTaskRow, text: string, mcp: TaskMcp): string {
+  const left = [...mcp.failures].map(([name, error]) => `"${name}" (${error})`)
+  if (mcp.unloaded) left.push("all (their tools could not be loaded)")
+  if (!left.length) return text
+  deps.log.warn("ai task left out mcp services", { taskId: task.id, count: left.length })
+  return `${text}\n\n---\n\n*MCP services left out of this run: ${left.join("; ")}.*`
 }
 
 const pad = (n: number) => String(n).padStart(2, "0")

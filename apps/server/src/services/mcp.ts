@@ -361,8 +361,18 @@ function slug(text: string, max: number): string {
     .slice(0, max)
 }
 
-/** The user's enabled MCP tools for a chat, by the names the model calls them (OpenAI allows [A-Za-z0-9_-]{1,64}). */
-export async function mcpChatTools(deps: Deps, userId: string): Promise<ToolSet> {
+/**
+ * What an unattended run (an AI task) learns of its MCP services, by service name: a service whose call failed is
+ * left out of the rest of the run (its tools answer at once, so one that hangs costs MCP_TIMEOUT_MS once, not per
+ * call), and the run notes the failures under its result.
+ */
+export type McpRunFailures = Map<string, string>
+
+/**
+ * The user's enabled MCP tools for a chat (or a task's run, given `failures`), by the names the model calls them
+ * (OpenAI allows [A-Za-z0-9_-]{1,64}).
+ */
+export async function mcpChatTools(deps: Deps, userId: string, failures?: McpRunFailures): Promise<ToolSet> {
   const rows = (await listMcpConnections(deps.db, userId)).filter((r) => r.enabled && r.tools?.length)
   if (!rows.length) return {}
   const { jsonSchema } = await import("ai")
@@ -378,12 +388,18 @@ export async function mcpChatTools(deps: Deps, userId: string): Promise<ToolSet>
         description: `[MCP service "${row.name}"] ${tool.description ?? tool.title ?? tool.name}`.slice(0, 1000),
         inputSchema: jsonSchema(schema as Parameters<typeof jsonSchema>[0]),
         execute: async (args: unknown) => {
+          const failed = failures?.get(row.name)
+          if (failed !== undefined) return { error: `Left out of this run after it failed: ${failed}` }
           try {
             return await runTool(deps, userId, row.id, tool.name, (args ?? {}) as Record<string, unknown>)
           } catch (error) {
-            if (error instanceof AppError)
-              return { error: error.reason ? `${error.message}: ${error.reason}` : error.message }
-            throw error
+            if (!(error instanceof AppError)) {
+              failures?.set(row.name, "The call failed")
+              throw error
+            }
+            const message = error.reason ? `${error.message}: ${error.reason}` : error.message
+            failures?.set(row.name, message)
+            return { error: message }
           }
         },
       }

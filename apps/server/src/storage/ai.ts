@@ -22,12 +22,15 @@ export async function saveAiProvider(
     baseUrl: string
     model: string
     fastModel: string | null
+    speechModel: string | null
+    speechVoice: string | null
     apiKeyEncrypted?: string | null
     at: Date
   },
 ) {
-  const key = row.apiKeyEncrypted === undefined ? {} : { apiKeyEncrypted: row.apiKeyEncrypted }
-  const set = { baseUrl: row.baseUrl, model: row.model, fastModel: row.fastModel, updatedAt: row.at, ...key }
+  const { userId: _userId, apiKeyEncrypted, at, ...fields } = row
+  const key = apiKeyEncrypted === undefined ? {} : { apiKeyEncrypted }
+  const set = { ...fields, updatedAt: at, ...key }
   await db
     .insert(aiProviders)
     .values({ userId: row.userId, ...set })

@@ -510,6 +510,10 @@ export const aiProviders = pgTable("ai_providers", {
   model: text("model").notNull(),
   /** A cheaper model on the same endpoint for summaries, titles, translation and timeline scores. */
   fastModel: text("fast_model"),
+  /** Text to speech on the same endpoint (its /audio/speech); null: the server's speech model, if any. */
+  speechModel: text("speech_model"),
+  /** The voice that speech model reads with unless a request names one; null: AI_TTS_VOICE. */
+  speechVoice: text("speech_voice"),
   apiKeyEncrypted: text("api_key_encrypted"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 })

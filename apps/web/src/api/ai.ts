@@ -119,6 +119,10 @@ export interface AiProvider {
   model: string
   /** Summaries, titles, translation and timeline scores; null: the main model does them. */
   fastModel?: string | null
+  /** Listen reads aloud with this model on the same endpoint; null: the server's speech, else the browser's. */
+  speechModel?: string | null
+  /** The voice that speech model reads with; null: the server's default voice. */
+  speechVoice?: string | null
   hasApiKey: boolean
   updatedAt: string
 }
@@ -133,6 +137,8 @@ export async function saveAiProvider(input: {
   baseUrl: string
   model: string
   fastModel?: string | null
+  speechModel?: string | null
+  speechVoice?: string | null
   apiKey?: string | null
 }): Promise<AiProvider> {
   const answer = await request<Ok<AiProvider>>("/ai/provider", { method: "PUT", body: input, quiet: true })

@@ -1,6 +1,6 @@
-// POST /ai/tts: an entry read aloud by the server's speech model, answered as raw audio (not JSON). Its own fetch,
-// since request() reads bodies as text; errors come back as the usual ApiError, code 5 when the server offers no
-// speech (the client then uses the browser's speech synthesis).
+// POST /ai/tts: an entry read aloud by a speech model (the user's own, else the server's), answered as raw audio
+// (not JSON). Its own fetch, since request() reads bodies as text; errors come back as the usual ApiError, code 5
+// when there is no speech model (the client then uses the browser's speech synthesis).
 import { APP_NAME, APP_VERSION } from "@tidings/shared"
 import { ApiError, errorFromResponse } from "./api-error.ts"
 import { clientHeaders } from "./client-ids.ts"

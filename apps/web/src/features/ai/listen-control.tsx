@@ -1,7 +1,7 @@
-// "Listen" on the entry: the server's speech model reads it (POST /ai/tts, played from a blob in an <audio> element
-// of its own), or, when the server offers no speech or it fails, the browser's speech synthesis with the voice
-// setting. Play, pause and stop. Not the app's audio player: that one persists its track across reloads, and a
-// blob: URL dies with the page.
+// "Listen" on the entry: a speech model reads it (POST /ai/tts: the user's own from Settings › AI, else the
+// server's; played from a blob in an <audio> element of its own), or, when neither is there or it fails, the
+// browser's speech synthesis with the voice setting. Play, pause and stop. Not the app's audio player: that one
+// persists its track across reloads, and a blob: URL dies with the page.
 import { useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { fetchSpeech, type SpeechSource } from "../../api/speech.ts"

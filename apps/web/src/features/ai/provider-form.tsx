@@ -1,5 +1,5 @@
-// Settings › AI › Model: which model answers now, and the user's own provider (base URL, model, a write-only key)
-// with save, remove and "test connection", whose result shows in place.
+// Settings › AI › Model: which model answers now, and the user's own provider (base URL, model, fast model, speech
+// model and voice for Listen, a write-only key) with save, remove and "test connection", whose result shows in place.
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { ErrorCode } from "@tidings/shared"
 import { type FormEvent, useState } from "react"
@@ -70,6 +70,8 @@ function ProviderForm({ saved }: { saved: AiProvider | null }) {
   const [baseUrl, setBaseUrl] = useState(saved?.baseUrl ?? "")
   const [model, setModel] = useState(saved?.model ?? "")
   const [fastModel, setFastModel] = useState(saved?.fastModel ?? "")
+  const [speechModel, setSpeechModel] = useState(saved?.speechModel ?? "")
+  const [speechVoice, setSpeechVoice] = useState(saved?.speechVoice ?? "")
   const [apiKey, setApiKey] = useState("")
   const [problem, setProblem] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
@@ -88,6 +90,8 @@ function ProviderForm({ saved }: { saved: AiProvider | null }) {
         baseUrl: baseUrl.trim(),
         model: model.trim(),
         fastModel: fastModel.trim() || null,
+        speechModel: speechModel.trim() || null,
+        speechVoice: speechVoice.trim() || null,
         apiKey: key,
       }),
     onSuccess: (next) => {
@@ -123,7 +127,7 @@ function ProviderForm({ saved }: { saved: AiProvider | null }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const found = providerProblem({ baseUrl, model })
+    const found = providerProblem({ baseUrl, model, speechModel, speechVoice })
     setProblem(found)
     setOutcome(null)
     if (!found) save.mutate(apiKey.trim() || undefined)
@@ -174,6 +178,26 @@ function ProviderForm({ saved }: { saved: AiProvider | null }) {
           value={fastModel}
           onChange={(event) => setFastModel(event.target.value)}
           data-testid="ai-provider-fast-model"
+        />
+        <TextField
+          label={t("provider.speech_model")}
+          hint={t("provider.speech_model.hint")}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="tts-1"
+          value={speechModel}
+          onChange={(event) => setSpeechModel(event.target.value)}
+          data-testid="ai-provider-speech-model"
+        />
+        <TextField
+          label={t("provider.speech_voice")}
+          hint={t("provider.speech_voice.hint")}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="alloy"
+          value={speechVoice}
+          onChange={(event) => setSpeechVoice(event.target.value)}
+          data-testid="ai-provider-speech-voice"
         />
         <div>
           <TextField

@@ -12,4 +12,12 @@ describe("providerProblem", () => {
   it("wants a model name", () => {
     expect(providerProblem({ baseUrl: "https://api.openai.com/v1", model: "  " })).toBe("provider.problem.model")
   })
+
+  it("wants the speech model a voice is for", () => {
+    const base = { baseUrl: "https://api.openai.com/v1", model: "gpt-4.1-mini" }
+    expect(providerProblem({ ...base, speechModel: " ", speechVoice: "alloy" })).toBe("provider.problem.speech_voice")
+    expect(providerProblem({ ...base, speechModel: "tts-1", speechVoice: "alloy" })).toBeNull()
+    expect(providerProblem({ ...base, speechModel: "tts-1", speechVoice: "" })).toBeNull()
+    expect(providerProblem({ ...base, speechModel: "", speechVoice: "  " })).toBeNull()
+  })
 })

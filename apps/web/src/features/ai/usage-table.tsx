@@ -4,7 +4,7 @@ import type { AiUsage } from "../../api/ai.ts"
 import { formatFullDateTime } from "../../lib/format-date.ts"
 import { useAiUsage } from "./ai-queries.ts"
 
-const OPERATIONS = ["summary", "translation", "summary-title", "test", "task", "daily"] as const
+const OPERATIONS = ["summary", "translation", "summary-title", "test", "task", "daily", "tts"] as const
 
 export function UsageSection() {
   const { t, i18n } = useTranslation("ai")
