@@ -82,6 +82,8 @@ const schema = z.object({
   AUTH_RATE_LIMIT: flag(true),
   AUTH_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(5),
   AUTH_LOCKOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** New accounts confirm their address (a mailed link) before they can sign in (error 1006 until then). */
+  REQUIRE_EMAIL_VERIFICATION: flag(false),
   /** How long a resolved session is reused for the same credential (0: every request asks the database). */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** Whether X-Forwarded-For is believed for the client address (see TrustProxy); off, the socket's address counts. */

@@ -104,6 +104,18 @@ describe("behind a trusted proxy, with a per-account back-off", () => {
     expect((await signIn(server, "127.0.0.5", right(user), fresh())).status).toBe(200)
   })
 
+  it("two clients behind the proxy: one's wrong passwords block only that client's forwarded address", async () => {
+    const guessed = await signUp(server.url, "Guessed", undefined, fresh())
+    const bystander = await signUp(server.url, "Bystander", undefined, fresh())
+    const a = { "x-forwarded-for": "192.0.2.10" }
+    const b = { "x-forwarded-for": "192.0.2.11" }
+    for (let i = 0; i < 3; i++) await signIn(server, "127.0.0.8", wrong(guessed), a)
+    const blocked = await signIn(server, "127.0.0.8", right(bystander), a)
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.reason).toContain("address")
+    expect((await signIn(server, "127.0.0.8", right(bystander), b)).status).toBe(200)
+  })
+
   it("locks the account across addresses after the allowed failures, doubling the lock each time", async () => {
     const user = await signUp(server.url, "Locked", undefined, fresh())
     for (let i = 0; i < 3; i++) expect((await signIn(server, "127.0.0.6", wrong(user), fresh())).status).toBe(401)
@@ -115,6 +127,8 @@ describe("behind a trusted proxy, with a per-account back-off", () => {
     expect(locked.body.data.retryAfter).toBeGreaterThanOrEqual(1)
     expect(locked.body.data.retryAfter).toBeLessThanOrEqual(2)
     expect(Number(locked.headers["retry-after"])).toBe(locked.body.data.retryAfter)
+    const other = await signUp(server.url, "Unaffected", undefined, fresh())
+    expect((await signIn(server, "127.0.0.6", right(other), fresh())).status).toBe(200)
 
     await sleep(2100)
     expect((await signIn(server, "127.0.0.6", wrong(user), fresh())).status).toBe(401)

@@ -15,14 +15,63 @@ const SESSION_KEEPING = /^\/better-auth\/(sign-in|sign-up|get-session|one-time-t
 
 export function authHandler(deps: Deps, auth: Auth) {
   return async (c: Context) => {
-    const req = withClientAddress(c, deps.config.TRUST_PROXY)
+    const req = await renamed(withClientAddress(c, deps.config.TRUST_PROXY))
     const guarded =
       deps.config.AUTH_RATE_LIMIT && c.req.method === "POST" && c.req.path === "/better-auth/sign-in/email"
     const res = guarded ? await signInWithBackOff(deps, req, auth) : await auth.handler(req)
     // Sign-out, revocations, deleting or changing an account: whatever this process remembers of sessions may be stale.
     if (c.req.method === "POST" && !SESSION_KEEPING.test(c.req.path)) deps.sessions.clear()
-    return explainRateLimit(await explainOriginRefusal(res, req, deps.config))
+    const explained = explainRateLimit(await explainOriginRefusal(res, req, deps.config))
+    if (c.req.path === "/better-auth/sign-up/email" && deps.config.REQUIRE_EMAIL_VERIFICATION) return uniform(explained)
+    return explainUnverified(explained)
   }
+}
+
+/**
+ * The catalogue's forget-password is better-auth's request-password-reset; a mailed verification link carries its
+ * token in the path (account-mail.ts), which better-auth reads from the query.
+ */
+async function renamed(req: Request): Promise<Request> {
+  const url = new URL(req.url)
+  const verify = /^\/better-auth\/verify-email\/([^/]+)$/.exec(url.pathname)
+  if (req.method === "GET" && verify) {
+    url.pathname = "/better-auth/verify-email"
+    url.searchParams.set("token", decodeURIComponent(verify[1]!))
+    // Opened from a mail, the link should land in the app, signed in, rather than on a JSON answer.
+    if (!url.searchParams.has("callbackURL")) url.searchParams.set("callbackURL", "/")
+    return new Request(url, { headers: req.headers })
+  }
+  if (req.method === "POST" && url.pathname === "/better-auth/forget-password") {
+    url.pathname = "/better-auth/request-password-reset"
+    return new Request(url, { method: "POST", headers: req.headers, body: await req.arrayBuffer() })
+  }
+  return req
+}
+
+/** better-auth's 403 for an unconfirmed address is the catalogue's 1006. */
+async function explainUnverified(res: Response): Promise<Response> {
+  if (res.status !== 403) return res
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => undefined)) as { code?: unknown } | undefined
+  if (body?.code !== "EMAIL_NOT_VERIFIED") return res
+  const error = new AppError(ErrorCode.EmailNotVerified, {
+    reason: "Confirm your address with the link we mailed you; signing in again sends a new one",
+  })
+  return Response.json(error.toBody(), { status: error.status })
+}
+
+/**
+ * A successful sign-up answers only what a new and an already registered address share (better-auth's stand-in
+ * user for a known address lacks our role fields), so the answer tells nobody which addresses have accounts.
+ */
+async function uniform(res: Response): Promise<Response> {
+  if (!res.ok) return res
+  const body = (await res.json()) as { user?: Record<string, unknown> }
+  const user = body.user ?? {}
+  const shown = ["id", "email", "name", "image", "emailVerified", "createdAt", "updatedAt"]
+  return Response.json({ token: null, user: Object.fromEntries(shown.map((k) => [k, user[k] ?? null])) })
 }
 
 /**

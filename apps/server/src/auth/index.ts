@@ -12,9 +12,11 @@ import { CLIENT_ADDRESS_HEADER } from "../client-address.ts"
 import type { Config } from "../config.ts"
 import { newId } from "../ids.ts"
 import { betterAuthLog, createLogger, type Logger } from "../log.ts"
+import { mailerFor } from "../mail.ts"
 import { checkProfileFields } from "../services/profiles.ts"
 import type { DB } from "../storage/db.ts"
 import * as schema from "../storage/schema.ts"
+import { type AccountMailArgs, resetLink, sendAccountMail, verificationLink } from "./account-mail.ts"
 import { trustedOrigins } from "./origins.ts"
 import { effectiveRole, roleLimits } from "./roles.ts"
 import { betterAuthSocialProviders } from "./social.ts"
@@ -28,6 +30,13 @@ export interface AuthDeps {
 }
 
 export function createAuth({ db, config, secret, log = createLogger(config.LOG_LEVEL) }: AuthDeps) {
+  const mailer = mailerFor(config, log)
+  const required = config.REQUIRE_EMAIL_VERIFICATION
+  // Not awaited: an answer that waited for the mail server would take longer for a registered address than for an
+  // unknown one, and a failing mail server must not tell the caller either.
+  const mail = async (...args: AccountMailArgs) => {
+    void sendAccountMail(mailer, ...args).catch((error: unknown) => log.warn("account mail not sent", { error }))
+  }
   return betterAuth({
     appName: "Tidings",
     baseURL: config.BASE_URL,
@@ -35,7 +44,27 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
     secret,
     trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, { provider: "pg", schema }),
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      // Unverified accounts cannot sign in, and sign-up answers alike for new and registered addresses.
+      requireEmailVerification: required,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }, request) =>
+        mail("reset", user.email, resetLink(config.BASE_URL, token), request),
+      // The owner hears of it; the one signing up gets the same answer as with a new address.
+      onExistingUserSignUp: ({ user }, request) =>
+        mail("existing", user.email, `${new URL(config.BASE_URL).origin}/login`, request),
+    },
+    emailVerification: {
+      sendOnSignUp: required,
+      sendOnSignIn: required,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 3600,
+      sendVerificationEmail: ({ user, url }, request) => mail("verify", user.email, verificationLink(url), request),
+    },
     socialProviders: betterAuthSocialProviders(config),
     advanced: {
       database: { generateId: () => newId() },

@@ -16,6 +16,16 @@ export function signUpEmail(input: { email: string; password: string; name: stri
   return request("/better-auth/sign-up/email", { method: "POST", body: input, handleErrors: false })
 }
 
+/** Mails a reset link if the address has an account; the answer is the same either way. */
+export function requestPasswordReset(email: string): Promise<unknown> {
+  return request("/better-auth/forget-password", { method: "POST", body: { email }, handleErrors: false })
+}
+
+/** Sets a new password with the token from the mailed link; the token is spent and other sessions end. */
+export function resetPassword(input: { token: string; newPassword: string }): Promise<unknown> {
+  return request("/better-auth/reset-password", { method: "POST", body: input, handleErrors: false })
+}
+
 export function signOut(): Promise<unknown> {
   return request("/better-auth/sign-out", { method: "POST", body: {} })
 }

@@ -69,6 +69,10 @@ async function send(path: string, method: string, options: RequestOptions): Prom
     "Cache-Control": "no-store",
   }
   if (import.meta.env.DEV) headers["X-App-Dev"] = "1"
+  // The language the reader sees, for what the server writes to them (account mail); the browser's own may differ.
+  if (typeof document !== "undefined" && document.documentElement.lang) {
+    headers["Accept-Language"] = document.documentElement.lang
+  }
   const hasBody = options.body !== undefined && method !== "GET"
   // A form (a file upload) sets its own multipart content type with the boundary; a Blob goes as raw bytes.
   const raw = options.body instanceof FormData || options.body instanceof Blob ? options.body : undefined

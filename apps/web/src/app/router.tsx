@@ -28,6 +28,8 @@ export function createAppRouter() {
       children: [
         { index: true, element: <Navigate to={DEFAULT_TIMELINE_PATH} replace /> },
         { path: "login", lazy: () => import("../routes/login.tsx") },
+        { path: "forgot-password", lazy: () => import("../routes/forgot-password.tsx") },
+        { path: "reset-password/:token", lazy: () => import("../routes/reset-password.tsx") },
         { path: "invitation", lazy: withStrings(["settings"], () => import("../routes/invitation.tsx")) },
         {
           element: <RequireAuth />,

@@ -2,6 +2,7 @@
 // password) and better-auth's own error messages show in the form.
 import { type FormEvent, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { Link } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
 import { TextField } from "../../components/ui/field.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
@@ -68,6 +69,15 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         onChange={(e) => setPassword(e.target.value)}
         data-testid="login-password"
       />
+      {mode === "sign-in" && (
+        <Link
+          to="/forgot-password"
+          className="-mt-2 self-end text-xs font-medium text-accent-strong hover:underline"
+          data-testid="login-forgot"
+        >
+          {t("login.forgot_password")}
+        </Link>
+      )}
       {message && (
         <p
           role="alert"
