@@ -262,7 +262,7 @@ describe("the installable app", () => {
       await page.setViewportSize({ width: 390, height: 844 })
       await page.getByTestId("offline-header").waitFor()
       await page.setViewportSize({ width: 1280, height: 800 })
-      expect(await page.getByTestId("offline-header").count()).toBe(0)
+      await page.getByTestId("offline-header").waitFor({ state: "detached" })
     } finally {
       await context.setOffline(false)
       gallery.down.on = false

@@ -118,7 +118,7 @@ export function useSettingsSync(userId: string) {
     void pullSettings()
       .catch(() => false)
       .then(() => {
-        if (!stopped) void sync.flush()
+        if (!stopped) void sync.flushWaiting()
       })
     return () => {
       stopped = true

@@ -124,6 +124,22 @@ describe("SettingsSyncQueue", () => {
     expect(h.queue.pending).toEqual([])
   })
 
+  it("leaves a burst being gathered to its timer when the start's pull ends, and sends what waited from before", async () => {
+    const h = harness()
+    h.queue.enqueue("general", { dimRead: true })
+    await h.advance(200)
+    await h.queue.flushWaiting()
+    expect(h.sent).toEqual([])
+    await h.advance(SYNC_FLUSH_DELAY_MS - 200)
+    expect(h.sent).toEqual([{ tab: "general", payload: { dimRead: true } }])
+    // What an earlier page left (read back at start, no timer running) goes out at once.
+    const next = harness()
+    next.store.set("queue", JSON.stringify([{ group: "general", payload: { dimRead: false }, at: 1 }]))
+    next.queue.load()
+    await next.queue.flushWaiting()
+    expect(next.sent).toEqual([{ tab: "general", payload: { dimRead: false } }])
+  })
+
   it("starts a new 1000 ms wait for a change that comes more than 1000 ms after the last", async () => {
     const h = harness()
     h.queue.enqueue("general", { dimRead: true })

@@ -133,6 +133,14 @@ export class SettingsSyncQueue {
     if (quiet || !this.cancelTimer) this.schedule(SYNC_FLUSH_DELAY_MS)
   }
 
+  /**
+   * At start, once the server's settings are in: sends what waited from an earlier page, unless a burst of changes is
+   * still being gathered (its timer sends it, SYNC_FLUSH_DELAY_MS after it began, with what that burst brings).
+   */
+  flushWaiting(): Promise<void> {
+    return this.cancelTimer ? Promise.resolve() : this.flush()
+  }
+
   /** Sends what is queued, one PATCH per group; skipped while offline (the reconnect runs it again). */
   flush(): Promise<void> {
     this.cancelTimer?.()
