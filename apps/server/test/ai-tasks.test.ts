@@ -354,6 +354,7 @@ describe("tasks with the user's MCP tools", () => {
 
   it("a test-run calls the user's MCP tool and writes its answer; another user's task never gets it", async () => {
     const { api } = await user()
+    expect((await api("PATCH", "/settings/ai", { mcpEnabled: true })).body).toEqual({ code: 0 })
     expect((await api("POST", "/mcp/connections", calc())).body.code).toBe(0)
     const before = mcp.calls.add ?? 0
     stub.set({ turn: script({ toolCalls: [{ name: "mcp_calc_add", arguments: { a: 2, b: 40 } }] }) })
@@ -383,6 +384,7 @@ describe("tasks with the user's MCP tools", () => {
 
   it("a failing service is left out of the rest of the run and noted; the task still succeeds", async () => {
     const { api } = await user()
+    expect((await api("PATCH", "/settings/ai", { mcpEnabled: true })).body).toEqual({ code: 0 })
     expect((await api("POST", "/mcp/connections", calc())).body.code).toBe(0)
     const before = mcp.calls.fail ?? 0
     stub.set({
@@ -405,6 +407,7 @@ describe("tasks with the user's MCP tools", () => {
 
   it("a service that cannot be reached does not fail a scheduled run", async () => {
     const { api } = await user()
+    expect((await api("PATCH", "/settings/ai", { mcpEnabled: true })).body).toEqual({ code: 0 })
     const id = (await api("POST", "/mcp/connections", calc())).body.connectionId
     const port = await closedPort()
     await server.deps.db.execute(

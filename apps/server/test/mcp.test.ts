@@ -39,9 +39,12 @@ afterAll(async () => {
 })
 beforeEach(() => stub.reset())
 
-async function user(base = server.url) {
+/** A user who has turned MCP on (settings › ai mcpEnabled; off by default, see "the chat" below). */
+async function user(base = server.url, mcpEnabled = true) {
   const u = await signUp(base)
-  return { ...u, api: apiAs(base, u) }
+  const api = apiAs(base, u)
+  if (mcpEnabled) expect((await api("PATCH", "/settings/ai", { mcpEnabled })).body).toEqual({ code: 0 })
+  return { ...u, api }
 }
 
 async function rows(query: ReturnType<typeof sql>) {
@@ -293,6 +296,21 @@ describe("a service behind OAuth", () => {
 })
 
 describe("the chat", () => {
+  it("offers no MCP tool until the user turns MCP on (mcpEnabled, off by default)", async () => {
+    const u = await user(server.url, false)
+    expect((await u.api("POST", "/mcp/connections", streamable())).body.code).toBe(0)
+    stub.set({ turn: script({ text: "Hello." }) })
+    const off = new TestChat(server.url, u.token, randomUUID())
+    await off.sendMessage({ text: "Hi" })
+    expect(toolNames(chatRequests()[0]).filter((n) => n.startsWith("mcp_"))).toEqual([])
+    expect((await u.api("PATCH", "/settings/ai", { mcpEnabled: true })).body).toEqual({ code: 0 })
+    stub.reset()
+    stub.set({ turn: script({ text: "Hello again." }) })
+    const on = new TestChat(server.url, u.token, randomUUID())
+    await on.sendMessage({ text: "Hi" })
+    expect(toolNames(chatRequests()[0]).filter((n) => n.startsWith("mcp_"))).toContain("mcp_calc_add")
+  })
+
   it.each([
     ["streamable HTTP", streamable],
     ["SSE", sseService],

@@ -5,6 +5,7 @@
 // bounded by MCP_TIMEOUT_MS. A service behind OAuth (it answers 401 and publishes OAuth metadata) is kept pending:
 // adding it answers code 1 with the URL the user authorizes Tidings at, and the callback exchanges the code for
 // tokens (stored encrypted like the headers) and lists the tools.
+
 import type { ToolSet } from "ai"
 import { decryptSecret, encryptSecret } from "../ai/crypto.ts"
 import { callMcpTool, listMcpTools, type McpTarget, type McpTransport } from "../ai/mcp-client.ts"
@@ -31,6 +32,7 @@ import {
   updateMcpConnection,
 } from "../storage/mcp.ts"
 import type { McpToolInfo } from "../storage/schema.ts"
+import { listSettings } from "../storage/settings.ts"
 
 /** What a stored header value is answered as; sent back unchanged in an update, it keeps the stored value. */
 export const MASKED = "********"
@@ -368,11 +370,18 @@ function slug(text: string, max: number): string {
  */
 export type McpRunFailures = Map<string, string>
 
+/** The spec's settings › ai `mcpEnabled` (default false): services are offered to the model only once it is on. */
+async function mcpTurnedOn(deps: Deps, userId: string): Promise<boolean> {
+  const [ai] = await listSettings(deps.db, userId, ["ai"])
+  return ai?.payload.mcpEnabled === true
+}
+
 /**
  * The user's enabled MCP tools for a chat (or a task's run, given `failures`), by the names the model calls them
  * (OpenAI allows [A-Za-z0-9_-]{1,64}).
  */
 export async function mcpChatTools(deps: Deps, userId: string, failures?: McpRunFailures): Promise<ToolSet> {
+  if (!(await mcpTurnedOn(deps, userId))) return {}
   const rows = (await listMcpConnections(deps.db, userId)).filter((r) => r.enabled && r.tools?.length)
   if (!rows.length) return {}
   const { jsonSchema } = await import("ai")

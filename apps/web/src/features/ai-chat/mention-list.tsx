@@ -38,7 +38,7 @@ export function MentionList({ id, groups, active, onPick }: MentionListProps) {
         <div key={group.kind} role="group" aria-label={t(`mention.group.${group.kind}`)}>
           <div
             aria-hidden="true"
-            className="px-3 pt-1.5 pb-0.5 text-[11px] font-semibold tracking-wide text-ink-faint uppercase"
+            className="px-3 pt-1.5 pb-0.5 text-[0.6875rem] font-semibold tracking-wide text-ink-faint uppercase"
           >
             {t(`mention.group.${group.kind}`)}
           </div>
