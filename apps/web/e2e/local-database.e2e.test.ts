@@ -1,7 +1,7 @@
 // The local database in a real Chromium (issue 12, first part): SQLite in a worker with its file in OPFS, shown on
 // settings › data control with its size, exported as a .sqlite file that holds the spec's tables, recreated from
 // the migrations when its file is garbage, and deleted on request.
-// Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/local-database.e2e.test.ts
+// Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e-serial.config.ts e2e/local-database.e2e.test.ts
 import { readFileSync } from "node:fs"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"

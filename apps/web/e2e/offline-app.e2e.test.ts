@@ -4,7 +4,7 @@
 // opened entry's image comes from the image cache. Then a new build's worker is deployed: the "new version" toast
 // appears and its button activates the new worker. The image cache's byte limit drops the least recently shown
 // images, from a message and from Settings › data control.
-// Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/offline-app.e2e.test.ts
+// Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e-serial.config.ts e2e/offline-app.e2e.test.ts
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"

@@ -3,7 +3,7 @@
 // starred; the screen shows it at once, the changes wait in local storage, and the server gets exactly those once
 // the context is online again. A change whose request got no answer survives a reload; one the server refuses is
 // undone with a toast; a second user on the same browser neither sends nor sees the first one's.
-// Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/offline-writes.e2e.test.ts
+// Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e-serial.config.ts e2e/offline-writes.e2e.test.ts
 import path from "node:path"
 import type { Browser, BrowserContext, Cookie, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -3,7 +3,7 @@
 // with it; a change made offline is kept and sent when the browser is back online; another user signing in on the
 // same browser starts from the defaults and gets nothing of the last user's queue. (Local-only keys, the queue's
 // save and reload and the newer-wins rule are unit-tested in src/stores/settings-sync.test.ts.)
-// Run: cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/settings-sync.e2e.test.ts
+// Run: cd apps/web && npx vitest run -c vitest.e2e-serial.config.ts e2e/settings-sync.e2e.test.ts
 import type { Browser, BrowserContext, Page, Request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
