@@ -2,6 +2,8 @@
 // server, port and data folder, so two files run at once. The files that time the page (frame and first-row
 // budgets, debounce windows, the local copy shown within 1 s, offline queues racing the network) run one at a time
 // afterwards (vitest.e2e-serial.config.ts): a core shared with another browser would make them measure the machine.
+// So does the AI chat's, whose entry view waits on the model stand-in's summary and translation before the panel
+// steps (under a second browser these once took over 30 s).
 import { defineConfig } from "vitest/config"
 
 export const e2eTest = {
@@ -17,6 +19,7 @@ export const timedFiles = [
   "e2e/settings-sync.e2e.test.ts",
   "e2e/offline-writes.e2e.test.ts",
   "e2e/offline-app.e2e.test.ts",
+  "e2e/ai-chat.e2e.test.ts",
 ]
 
 export default defineConfig({

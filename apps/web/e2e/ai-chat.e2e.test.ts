@@ -4,7 +4,7 @@
 // out as the new message only, with the entry as context; the stand-in calls a tool, then answers; the panel shows
 // the tool and the answer. "Ask AI" puts a selected quote in the input. A reload shows the conversation from the
 // server; the /ai page lists it with its generated title, renames and deletes it.
-// Run with: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/ai-chat.e2e.test.ts
+// Run with: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e-serial.config.ts e2e/ai-chat.e2e.test.ts
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
