@@ -22,6 +22,7 @@ import { dataRoutes } from "./routes/data.ts"
 import { discoverRoutes } from "./routes/discover.ts"
 import { entryRoutes } from "./routes/entries.ts"
 import type { AppEnv } from "./routes/env.ts"
+import { feedOutputRoutes, feedOutRoutes } from "./routes/feed-outputs.ts"
 import { feedRoutes } from "./routes/feeds.ts"
 import { inboxEntryRoutes } from "./routes/inbox-entries.ts"
 import { inboxIngressRoutes, inboxRoutes } from "./routes/inboxes.ts"
@@ -90,11 +91,14 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   app.route("/probes", probeRoutes(deps, jobs))
   app.route("/status", statusRoutes(deps))
   app.route("/inboxes", inboxIngressRoutes(deps))
+  // Published feeds: feed readers fetch them without a session (feed-outputs.ts).
+  app.route("/out", feedOutRoutes(deps))
 
   const session = requireSession(auth, deps.sessions)
   const groups: [string, Hono<AppEnv>][] = [
     ["/subscriptions", subscriptionRoutes(deps, jobs)],
     ["/feeds", feedRoutes(deps)],
+    ["/feed-outputs", feedOutputRoutes(deps)],
     // More specific prefixes first: Hono runs matching routes in the order they were added.
     ["/entries/inbox", inboxEntryRoutes(deps)],
     ["/entries", readHistoryRoutes(deps)],

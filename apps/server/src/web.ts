@@ -152,8 +152,10 @@ export function webClient(distDir: string, connectSources: string[] = []): Middl
       pathname === "/" ||
       c.req.header("sec-fetch-mode") === "navigate" ||
       /text\/html/.test(c.req.header("accept") ?? "")
-    // The MCP OAuth callback is a server route the authorization server sends the browser to.
-    if (!navigation || pathname.startsWith("/better-auth/") || pathname.startsWith("/mcp/oauth/")) return next()
+    // The MCP OAuth callback is a server route the authorization server sends the browser to; a published feed
+    // (/out/) opened in a browser tab is the document, not the app.
+    const server = ["/better-auth/", "/mcp/oauth/", "/out/"].some((prefix) => pathname.startsWith(prefix))
+    if (!navigation || server) return next()
     if (pathname.endsWith("/index.html")) return c.redirect("/", 302)
     return serveAsset(c, index, { "cache-control": "no-cache", ...pageHeaders(policy) })
   }

@@ -74,6 +74,15 @@ describe("the app shell", () => {
     expect(nav.headers["cache-control"]).not.toContain("immutable")
   })
 
+  it("leaves a published feed's URL (/out/) to the server when a browser tab opens it", async () => {
+    const res = await rawGet(`${server.url}/out/${"x".repeat(32)}/rss.xml`, {
+      accept: "text/html",
+      "sec-fetch-mode": "navigate",
+    })
+    expect(res.status).toBe(404)
+    expect(JSON.parse(res.body.toString()).code).toBe(6)
+  })
+
   it("lets scripts come only from its own origin, while integrations may connect to any http(s) host", async () => {
     const policy = String((await rawGet(`${server.url}/`)).headers["content-security-policy"])
     expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'")

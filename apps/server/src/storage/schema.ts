@@ -395,6 +395,28 @@ export const inboxes = pgTable(
   (t) => [index("inboxes_user_idx").on(t.userId)],
 )
 
+/** A user's feed of some of their reading (a view, category, list, starred items or an inbox) published at an
+ * unguessable URL: the token is the capability, so revoking deletes the row. */
+export const feedOutputs = pgTable(
+  "feed_outputs",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** view | category | list | starred | inbox */
+    kind: text("kind").notNull(),
+    /** The view number, category name, list id or inbox handle; "" for starred. */
+    target: text("target").notNull(),
+    token: text("token").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("feed_outputs_token_idx").on(t.token),
+    uniqueIndex("feed_outputs_target_idx").on(t.userId, t.kind, t.target),
+  ],
+)
+
 /** Entries that arrive in an inbox (webhook, e-mail). They belong to the inbox's owner and carry their own read state. */
 export const inboxEntries = pgTable(
   "inbox_entries",

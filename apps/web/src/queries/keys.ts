@@ -18,6 +18,7 @@ export const queryKeys = {
   inboxes: ["inboxes"] as const,
   actions: ["actions"] as const,
   invitations: ["invitations"] as const,
+  feedOutputs: ["feed-outputs"] as const,
   invitationAllowance: ["invitations", "allowance"] as const,
   accountSessions: ["account-sessions"] as const,
   inboxEmailDomain: ["status", "inbox-email-domain"] as const,
