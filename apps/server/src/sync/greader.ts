@@ -36,6 +36,8 @@ const LONG_ID = "tag:google.com,2005:reader/item/"
 const MAX_IDS = 10_000
 /** Most items one contents call answers: each carries its whole content. */
 const MAX_CONTENTS = 1000
+/** NetNewsWire asks for the contents of every unread id it was given (up to 10,000) in one call. */
+const MAX_CONTENTS_BY_ID = 10_000
 const MAX_EDIT = 10_000
 
 type Stream =
@@ -61,16 +63,18 @@ export function parseStream(id: string): Stream {
 const MAX_ITEM = (1n << 64n) - 1n
 
 /**
- * An item id in either of Google Reader's forms: the long `tag:google.com,2005:reader/item/<16 hex>` or the short
- * signed decimal (a 64-bit number; negative ones are the same bits read unsigned). Bare hex is Miniflux's extension.
+ * An item id in any form clients send: the long `tag:google.com,2005:reader/item/<hex>`, the short signed decimal
+ * (negative ones are the same 64 bits read unsigned), or bare hex, padded or not (NetNewsWire sends both). Digits
+ * alone could be either; our ids (snowflakes) have 17 or more decimal digits and at most 16 hex ones, so the length
+ * tells them apart.
  */
 export function parseItemId(value: string): string {
   const text = value.trim()
   let n: bigint
   if (text.startsWith(LONG_ID) && /^[0-9a-f]{1,16}$/i.test(text.slice(LONG_ID.length)))
     n = BigInt(`0x${text.slice(LONG_ID.length)}`)
-  else if (/^-?\d{1,20}$/.test(text)) n = BigInt(text)
-  else if (/^[0-9a-f]{16}$/i.test(text)) n = BigInt(`0x${text}`)
+  else if (/^-\d{1,20}$/.test(text) || /^[1-9]\d{16,19}$/.test(text)) n = BigInt(text)
+  else if (/^[0-9a-f]{1,16}$/i.test(text)) n = BigInt(`0x${text}`)
   else throw bad(`Not an item id: ${text.slice(0, 100)}`)
   if (n < 0n) n += 1n << 64n
   if (n < 0n || n > MAX_ITEM) throw bad("Item id out of range")
@@ -97,6 +101,14 @@ function intParam(params: URLSearchParams, name: string, min: number, max: numbe
   if (value === null || value === "") return fallback
   if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) throw bad(`${name} must be ${min}–${max}`)
   return Number(value)
+}
+
+/** Unix seconds; NetNewsWire sends a fraction (Swift's timeIntervalSince1970 printed as it is). */
+function secondsParam(params: URLSearchParams, name: string): number | undefined {
+  const value = params.get(name)
+  if (!value) return undefined
+  if (!/^\d{1,12}(\.\d+)?$/.test(value)) throw bad(`${name} must be a time in seconds`)
+  return Math.floor(Number(value))
 }
 
 const text = (c: Context, body: string, status = 200) =>
@@ -157,8 +169,8 @@ export function greaderRoutes(deps: Deps) {
         f.unread = true
       } else if (s.kind === "starred") f.notStarred = true
     }
-    const ot = intParam(params, "ot", 0, 2 ** 40)
-    const nt = intParam(params, "nt", 0, 2 ** 40)
+    const ot = secondsParam(params, "ot")
+    const nt = secondsParam(params, "nt")
     if (ot) f.from = new Date(ot * 1000)
     if (nt) f.to = new Date(nt * 1000)
     f.oldestFirst = params.get("r") === "o"
@@ -320,9 +332,12 @@ export function greaderRoutes(deps: Deps) {
       return text(c, "OK")
     }
     if (action !== "edit") throw bad("ac must be subscribe, unsubscribe or edit")
+    const current = new Map((await syncFeeds(deps.db, session.userId)).map((f) => [f.feedId, f.category]))
     for (const feedId of feedIds as string[]) {
-      // Moving out of a label without naming another leaves the feed without one.
-      const category = addLabel ?? (remove ? null : undefined)
+      // A feed has one label here. Clients move a feed by adding the new label and removing the old one, in either
+      // order: removing clears the label only while it is still the one removed.
+      const removed = remove?.kind === "label" && current.get(feedId) === remove.name
+      const category = addLabel ?? (removed ? null : undefined)
       await updateSubscription(deps, session.userId, {
         feedId,
         ...(title ? { title } : {}),
@@ -384,7 +399,7 @@ export function greaderRoutes(deps: Deps) {
     const userId = c.get("sync").userId
     const ids = [...new Set(params.getAll("i").map(parseItemId))]
     if (!ids.length) throw bad("i is required")
-    if (ids.length > MAX_CONTENTS) throw bad(`At most ${MAX_CONTENTS} items at once`)
+    if (ids.length > MAX_CONTENTS_BY_ID) throw bad(`At most ${MAX_CONTENTS_BY_ID} items at once`)
     const items = await itemsByIds(deps.db, userId, ids, params.get("r") === "o")
     const now = deps.now()
     return c.json({
