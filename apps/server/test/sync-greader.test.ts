@@ -61,7 +61,10 @@ function client(base: string, auth?: string) {
     // biome-ignore lint/suspicious/noExplicitAny: protocol answers are read field by field
     return { status: res.status, text, json: json as any, headers: res.headers }
   }
-  return { get: (path: string) => call("GET", path), post: (path: string, form: [string, string][]) => call("POST", path, form) }
+  return {
+    get: (path: string) => call("GET", path),
+    post: (path: string, form: [string, string][]) => call("POST", path, form),
+  }
 }
 
 async function login(base: string, email: string, password: string) {
@@ -122,7 +125,12 @@ describe("a NetNewsWire sync", () => {
     expect(token.text.trim()).toMatch(/^[0-9a-f]{57}$/)
 
     const info = await c.get("/reader/api/0/user-info?output=json")
-    expect(info.json).toMatchObject({ userId: user.id, userProfileId: user.id, userEmail: user.email, userName: "Reader" })
+    expect(info.json).toMatchObject({
+      userId: user.id,
+      userProfileId: user.id,
+      userEmail: user.email,
+      userName: "Reader",
+    })
 
     const tags = await c.get("/reader/api/0/tag/list?output=json")
     expect(tags.json).toEqual({ tags: [{ id: STARRED }, { id: "user/-/label/Tech", label: "Tech", type: "folder" }] })
@@ -156,7 +164,11 @@ describe("a NetNewsWire sync", () => {
     expect(unread.status).toBe(200)
     expect(unread.json.itemRefs).toHaveLength(34)
     expect(unread.json.continuation).toBeUndefined()
-    expect(unread.json.itemRefs[0]).toEqual({ id: expect.stringMatching(/^\d{17,19}$/), directStreamIds: [], timestampUsec: String(Date.UTC(2026, 0, 1) * 1000) })
+    expect(unread.json.itemRefs[0]).toEqual({
+      id: expect.stringMatching(/^\d{17,19}$/),
+      directStreamIds: [],
+      timestampUsec: String(Date.UTC(2026, 0, 1) * 1000),
+    })
 
     // NetNewsWire: String(Int(itemId), radix: 16) — hex without padding.
     const first = unread.json.itemRefs.slice(0, 3).map((r: { id: string }) => r.id)
@@ -186,7 +198,9 @@ describe("a NetNewsWire sync", () => {
       enclosure: [],
     })
 
-    const longIds = first.map((id: string) => `tag:google.com,2005:reader/item/${BigInt(id).toString(16).padStart(16, "0")}`)
+    const longIds = first.map(
+      (id: string) => `tag:google.com,2005:reader/item/${BigInt(id).toString(16).padStart(16, "0")}`,
+    )
     expect(longIds).toContain(item.id)
 
     // NetNewsWire: String(format: "%.16llx", id) for edit-tag; mark two read and star one.
@@ -336,7 +350,14 @@ describe("a Reeder sync at Miniflux's path", () => {
       category: "Tech",
       title: "Extra renamed",
     })
-    expect((await c.post("/reader/api/0/rename-tag", [["s", "user/-/label/Tech"], ["dest", "user/-/label/Work"]])).text).toBe("OK")
+    expect(
+      (
+        await c.post("/reader/api/0/rename-tag", [
+          ["s", "user/-/label/Tech"],
+          ["dest", "user/-/label/Work"],
+        ])
+      ).text,
+    ).toBe("OK")
     expect((await api("GET", "/categories")).body.data).toEqual(["Work"])
     await c.post("/reader/api/0/disable-tag", [["s", "user/-/label/Work"]])
     expect((await api("GET", "/categories")).body.data).toEqual([])
@@ -378,7 +399,9 @@ describe("authentication and isolation", () => {
   it("never shows or changes another user's items", async () => {
     const alice = await newReader()
     const bob = await newReader()
-    const bobIds = (await bob.api("GET", "/entries?view=0&limit=3")).body.data.map((i: { entries: { id: string } }) => i.entries.id)
+    const bobIds = (await bob.api("GET", "/entries?view=0&limit=3")).body.data.map(
+      (i: { entries: { id: string } }) => i.entries.id,
+    )
     // Bob's entries are the same entries as Alice's (same feeds); a third user with other feeds must not see them.
     const carol = await signUp(server.url)
     const carolApi = apiAs(server.url, carol)
@@ -386,7 +409,10 @@ describe("authentication and isolation", () => {
     const carolPassword = (await carolApi("POST", "/app-passwords", { name: "x" })).body.data.password
     const { auth } = await login("", carol.email, carolPassword)
     const c = client("", auth)
-    const contents = await c.post("/reader/api/0/stream/items/contents", bobIds.map((id: string): [string, string] => ["i", id]))
+    const contents = await c.post(
+      "/reader/api/0/stream/items/contents",
+      bobIds.map((id: string): [string, string] => ["i", id]),
+    )
     expect(contents.json.items).toEqual([])
     await c.post("/reader/api/0/edit-tag", [...bobIds.map((id: string): [string, string] => ["i", id]), ["a", READ]])
     await c.post("/reader/api/0/edit-tag", [...bobIds.map((id: string): [string, string] => ["i", id]), ["a", STARRED]])
