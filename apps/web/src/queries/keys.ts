@@ -20,5 +20,6 @@ export const queryKeys = {
   invitations: ["invitations"] as const,
   invitationAllowance: ["invitations", "allowance"] as const,
   accountSessions: ["account-sessions"] as const,
+  appPasswords: ["app-passwords"] as const,
   inboxEmailDomain: ["status", "inbox-email-domain"] as const,
 }
