@@ -38,7 +38,7 @@ export function SyncAppsSettingsPage() {
         <div className="px-4 py-3 text-sm">
           <p>
             {t("sync_apps.username")}{" "}
-            <span className="font-medium" data-testid="sync-username">
+            <span className="font-medium break-all" data-testid="sync-username">
               {session.data?.user.email ?? ""}
             </span>
           </p>
@@ -93,8 +93,8 @@ function NewPasswordSection() {
         <div className="bg-accent/8 px-4 py-3" role="status" data-testid="app-password-created">
           <p className="text-sm font-medium">{t("sync_apps.created", { name: created.name })}</p>
           <p className="mt-0.5 text-xs text-ink-soft">{t("sync_apps.created_once")}</p>
-          <div className="mt-1 font-mono text-base" data-testid="app-password-value">
-            <CopyableText text={created.password} />
+          <div data-testid="app-password-value">
+            <CopyableText text={created.password} textClassName="text-base font-semibold tracking-wide" />
           </div>
           <Button size="sm" className="mt-2" onClick={() => create.reset()} data-testid="app-password-done">
             {t("sync_apps.done")}
