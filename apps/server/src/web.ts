@@ -132,6 +132,9 @@ const pageHeaders = (policy: string) => ({
 })
 
 /** Undefined when the client has not been built (the API still works). `connectSources`: origins the page may call. */
+/** The sync protocols' paths (sync/): an app asking with Accept: text/html still gets the API's answer. */
+const SYNC_API = /^\/(api\/greader\.php|reader\/api\/|accounts\/ClientLogin|fever(\/|$))/
+
 export function webClient(distDir: string, connectSources: string[] = []): MiddlewareHandler | undefined {
   const policy = contentSecurityPolicy(connectSources)
   let assets: Map<string, Asset>
@@ -153,7 +156,13 @@ export function webClient(distDir: string, connectSources: string[] = []): Middl
       c.req.header("sec-fetch-mode") === "navigate" ||
       /text\/html/.test(c.req.header("accept") ?? "")
     // The MCP OAuth callback is a server route the authorization server sends the browser to.
-    if (!navigation || pathname.startsWith("/better-auth/") || pathname.startsWith("/mcp/oauth/")) return next()
+    if (
+      !navigation ||
+      pathname.startsWith("/better-auth/") ||
+      pathname.startsWith("/mcp/oauth/") ||
+      SYNC_API.test(pathname)
+    )
+      return next()
     if (pathname.endsWith("/index.html")) return c.redirect("/", 302)
     return serveAsset(c, index, { "cache-control": "no-cache", ...pageHeaders(policy) })
   }
