@@ -5,6 +5,7 @@ import type { Context } from "hono"
 import { clientAddressOf } from "../client-address.ts"
 import type { Deps } from "../deps.ts"
 import { type SyncSession, sessionOfFeverKey } from "../services/app-passwords.ts"
+import { ownedFeedIds } from "../storage/subscriptions.ts"
 import {
   countTimeline,
   feedIdsWithCategory,
@@ -153,8 +154,8 @@ async function mark(deps: Deps, session: SyncSession, params: URLSearchParams) {
   const before = params.get("before")
   const publishedTo = before && /^\d{1,12}$/.test(before) ? new Date(Number(before) * 1000 - 1) : undefined
   if (what === "feed") {
-    const owned = (await syncFeeds(deps.db, userId)).some((f) => f.feedId === id)
-    if (owned) await markAllRead(deps.db, { userId, feedIds: [id], publishedTo })
+    if ((await ownedFeedIds(deps.db, userId, [id])).length)
+      await markAllRead(deps.db, { userId, feedIds: [id], publishedTo })
     return
   }
   if (what === "group") {
