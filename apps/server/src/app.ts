@@ -16,6 +16,7 @@ import { actionRoutes } from "./routes/actions.ts"
 import { aiRoutes } from "./routes/ai.ts"
 import { aiChatSessionRoutes } from "./routes/ai-chat-sessions.ts"
 import { aiDailyRoutes, aiTaskRoutes } from "./routes/ai-tasks.ts"
+import { appPasswordRoutes } from "./routes/app-passwords.ts"
 import { categoryRoutes } from "./routes/categories.ts"
 import { collectionRoutes } from "./routes/collections.ts"
 import { dataRoutes } from "./routes/data.ts"
@@ -40,6 +41,8 @@ import { statusRoutes } from "./routes/status.ts"
 import { subscriptionRoutes } from "./routes/subscriptions.ts"
 import { trendingRoutes } from "./routes/trending.ts"
 import { requireSession } from "./session.ts"
+import { feverHandler } from "./sync/fever.ts"
+import { greaderRoutes } from "./sync/greader.ts"
 import { webClient } from "./web.ts"
 
 export interface AppOptions {
@@ -93,6 +96,12 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   app.route("/inboxes", inboxIngressRoutes(deps))
   // Published feeds: feed readers fetch them without a session (feed-outputs.ts).
   app.route("/out", feedOutRoutes(deps))
+  // Sync apps (Reeder, NetNewsWire, …), authenticated by app passwords: Google Reader at FreshRSS's path and at
+  // Miniflux's (the root), Fever at /fever/.
+  const greader = greaderRoutes(deps)
+  app.route("/api/greader.php", greader)
+  app.route("/", greader)
+  app.on(["GET", "POST"], ["/fever", "/fever/"], feverHandler(deps))
 
   const session = requireSession(auth, deps.sessions)
   const groups: [string, Hono<AppEnv>][] = [
@@ -122,6 +131,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/ai", aiRoutes(deps)],
     ["/mcp", mcpRoutes(deps)],
     ["/messaging", messagingRoutes(deps)],
+    ["/app-passwords", appPasswordRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
     app.use(prefix, session)

@@ -36,6 +36,9 @@ const SECRET_TEXT: [RegExp, string][] = [
   [/Failed query:[\s\S]*/i, "Failed query [query text and parameters not logged]"],
   [/\bparams\b\s*[:=][\s\S]*/i, "[parameters not logged]"],
   [/\b(bearer|basic)\s+[\w.~+/%=-]+/gi, "$1 [redacted]"],
+  // Sync apps: the Google Reader token (Authorization: GoogleLogin auth=…, ClientLogin's SID= / Auth=), the password
+  // ClientLogin takes (Passwd=) and Fever's api_key.
+  [/\b(auth|sid|lsid|passwd|api_key)=[^\s&;,"]+/gi, "$1=[redacted]"],
   [/([\w.-]*(?:session_token|session_data|dont_remember)[\w.-]*)=[^;\s,"]+/gi, "$1=[redacted]"],
   [
     /("?(?:password|token|secret|cookie|authorization|api_?key)"?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,;}]+)/gi,

@@ -132,6 +132,9 @@ const pageHeaders = (policy: string) => ({
 })
 
 /** Undefined when the client has not been built (the API still works). `connectSources`: origins the page may call. */
+/** The sync protocols' paths (sync/): an app asking with Accept: text/html still gets the API's answer. */
+const SYNC_API = /^\/(api\/greader\.php|reader\/api\/|accounts\/ClientLogin|fever(\/|$))/
+
 export function webClient(distDir: string, connectSources: string[] = []): MiddlewareHandler | undefined {
   const policy = contentSecurityPolicy(connectSources)
   let assets: Map<string, Asset>
@@ -153,9 +156,9 @@ export function webClient(distDir: string, connectSources: string[] = []): Middl
       c.req.header("sec-fetch-mode") === "navigate" ||
       /text\/html/.test(c.req.header("accept") ?? "")
     // The MCP OAuth callback is a server route the authorization server sends the browser to; a published feed
-    // (/out/) opened in a browser tab is the document, not the app.
+    // (/out/) opened in a browser tab is the document, not the app; the sync protocols are the API's.
     const server = ["/better-auth/", "/mcp/oauth/", "/out/"].some((prefix) => pathname.startsWith(prefix))
-    if (!navigation || server) return next()
+    if (!navigation || server || SYNC_API.test(pathname)) return next()
     if (pathname.endsWith("/index.html")) return c.redirect("/", 302)
     return serveAsset(c, index, { "cache-control": "no-cache", ...pageHeaders(policy) })
   }

@@ -121,9 +121,21 @@ it("scrubs console output of libraries and secret-looking text in any field", ()
     Object.assign(console, saved)
   }
   log.warn("mail not sent", { note: 'body {"password":"hunter22"} and better-auth.session_token=qqq.www; Path=/' })
+  // What sync apps send: a Google Reader token, ClientLogin's password, a Fever key.
+  log.warn("sync call", { note: "GoogleLogin auth=123/greadermac Email=a@b.c&Passwd=app-pass-1 api_key=feverkey9" })
   const text = own.join("\n")
-  expect(own).toHaveLength(3)
-  for (const secret of ["tok-123", "abc.def", "zzz.yyy", "hunter22", "qqq.www", "token = $1"]) {
+  expect(own).toHaveLength(4)
+  for (const secret of [
+    "tok-123",
+    "abc.def",
+    "zzz.yyy",
+    "hunter22",
+    "qqq.www",
+    "token = $1",
+    "greadermac",
+    "app-pass-1",
+    "feverkey9",
+  ]) {
     expect(text).not.toContain(secret)
   }
   expect(text).toContain("SERVER_ERROR")

@@ -24,6 +24,7 @@ const PAGES = [
   "feeds",
   "list",
   "profile",
+  "sync-apps",
   "invitations",
   "plan",
   "referral",

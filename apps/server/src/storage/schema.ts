@@ -112,6 +112,27 @@ export const signInFailures = pgTable("sign_in_failures", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 })
 
+/**
+ * Passwords for sync apps (Google Reader and Fever clients), one per app a user connects, revocable one by one. The
+ * password is kept only as a scrypt hash; Fever authenticates with md5("email:password"), which cannot be checked
+ * against that hash, so a SHA-256 of that key is kept too (looked up by index: Fever sends no user name).
+ */
+export const appPasswords = pgTable(
+  "app_passwords",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    feverKeyHash: text("fever_key_hash").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [index("app_passwords_user_idx").on(t.userId), uniqueIndex("app_passwords_fever_idx").on(t.feverKeyHash)],
+)
+
 // ---- reading domain
 
 export const feeds = pgTable(

@@ -21,5 +21,6 @@ export const queryKeys = {
   feedOutputs: ["feed-outputs"] as const,
   invitationAllowance: ["invitations", "allowance"] as const,
   accountSessions: ["account-sessions"] as const,
+  appPasswords: ["app-passwords"] as const,
   inboxEmailDomain: ["status", "inbox-email-domain"] as const,
 }

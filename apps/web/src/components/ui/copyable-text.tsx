@@ -5,7 +5,8 @@ import { Icon } from "./icons.tsx"
 
 const CONFIRMATION_MS = 2000
 
-export function CopyableText({ text }: { text: string }) {
+/** `textClassName` replaces the small, muted look of the text (a secret shown once reads better large). */
+export function CopyableText({ text, textClassName }: { text: string; textClassName?: string }) {
   const { t } = useTranslation("common")
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle")
 
@@ -23,7 +24,7 @@ export function CopyableText({ text }: { text: string }) {
 
   return (
     <div className="mt-1 flex items-start gap-2">
-      <code className="line-clamp-3 min-w-0 flex-1 text-xs break-all opacity-80">{text}</code>
+      <code className={`line-clamp-3 min-w-0 flex-1 break-all ${textClassName ?? "text-xs opacity-80"}`}>{text}</code>
       <button
         type="button"
         onClick={copy}

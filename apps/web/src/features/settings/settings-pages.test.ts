@@ -10,7 +10,7 @@ const labels = en as Record<string, string>
 describe("settings pages", () => {
   it("lists every child of the settings route the spec names, once", () => {
     const spec =
-      "about ai appearance data-control feeds general integration invitations list notifications plan profile referral shortcuts"
+      "about ai appearance data-control feeds general integration invitations list notifications plan profile referral shortcuts sync-apps"
     expect([...SETTINGS_PAGE_IDS].sort()).toEqual(spec.split(" "))
     expect(new Set(SETTINGS_PAGE_IDS).size).toBe(SETTINGS_PAGE_IDS.length)
   })

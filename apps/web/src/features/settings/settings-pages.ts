@@ -7,7 +7,7 @@ export const SETTINGS_NAV = [
     pages: ["general", "appearance", "ai", "shortcuts", "notifications", "integration", "data-control"],
   },
   { section: "content", pages: ["feeds", "list"] },
-  { section: "account", pages: ["profile", "invitations", "plan", "referral"] },
+  { section: "account", pages: ["profile", "sync-apps", "invitations", "plan", "referral"] },
   { section: "info", pages: ["about"] },
 ] as const
 
