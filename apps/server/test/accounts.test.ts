@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto"
 import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { account } from "../src/storage/schema.ts"
+import { account, aiChatMessages, aiChatSessions } from "../src/storage/schema.ts"
 import { type FeedServer, items, rss, startFeedServer } from "./support/feeds.ts"
 import { linkIn, readMail } from "./support/mail-text.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
@@ -358,7 +358,13 @@ describe("delete user", () => {
     await api("POST", "/inboxes", { handle: `${name.toLowerCase()}${randomUUID().slice(0, 6)}` })
     await api("PATCH", "/settings/general", { unreadOnly: true })
     await api("POST", "/messaging", { token: `token-${randomUUID()}`, channel: "desktop" })
-    return { user, api, feedId: sub.body.feed.id as string }
+    // An AI chat with a message, as the chat would have stored it (no model is needed to delete one).
+    const chatId = randomUUID()
+    await server.database.db.insert(aiChatSessions).values({ id: chatId, userId: user.id, title: "Chat" })
+    await server.database.db
+      .insert(aiChatMessages)
+      .values({ chatId, id: "m1", role: "user", parts: [{ type: "text", text: "hello" }] })
+    return { user, api, chatId, feedId: sub.body.feed.id as string }
   }
 
   it("removes everything of the user's in one go and leaves the other user's rows as they were", async () => {
@@ -371,7 +377,15 @@ describe("delete user", () => {
     for (const table of ["subscriptions.user_id", "timeline.user_id", "unread.user_id", "unread_counts.user_id"]) {
       expect(miaBefore[table], table).toBeGreaterThan(0)
     }
-    for (const table of ["collections.user_id", "lists.owner_user_id", "inboxes.user_id", "settings.user_id"]) {
+    const aiMessages = async (chatId: string) =>
+      (
+        await server.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from ai_chat_messages where chat_id = ${chatId}`,
+        )
+      ).rows[0]!.n
+    expect(await aiMessages(mia.chatId)).toBe(1)
+    const tables = ["collections.user_id", "lists.owner_user_id", "inboxes.user_id", "settings.user_id"]
+    for (const table of [...tables, "messaging.user_id", "ai_chat_sessions.user_id"]) {
       expect(miaBefore[table], table).toBeGreaterThan(0)
     }
     expect(miaBefore["session.user_id"]).toBeGreaterThan(0)
@@ -390,6 +404,8 @@ describe("delete user", () => {
     const after = await rowsOf(mia.user.id)
     expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([])
     expect(await rowsOf(ned.user.id)).toEqual(nedBefore)
+    expect(await aiMessages(mia.chatId)).toBe(0)
+    expect(await aiMessages(ned.chatId)).toBe(1)
     // The shared feed stays for Ned, and Mia's token is worth nothing.
     const nedFeeds = (await ned.api("GET", "/subscriptions")).body.data.filter((s: { feedId?: string }) => s.feedId)
     expect(nedFeeds).toHaveLength(1)

@@ -173,6 +173,7 @@ describe("two-factor", () => {
       await page.waitForURL(/\/timeline\//)
       await page.goto(`${server.origin}/settings/profile?lng=${lng}`)
       await page.getByTestId("two-factor-section").waitFor()
+      await page.getByTestId("two-factor-section").scrollIntoViewIfNeeded()
       expect(await shootBothSizes(page, shotsDir, `profile-${lng}`)).toEqual([])
       await page.context().close()
     })
@@ -204,6 +205,7 @@ describe("account", () => {
     await page.getByTestId("email-new").fill(newEmail)
     await page.keyboard.press("Enter")
     await expect.poll(() => page.getByTestId("email-status").textContent()).toContain(newEmail)
+    await page.getByTestId("email-status").scrollIntoViewIfNeeded()
     expect(await shootBothSizes(page, shotsDir, "email-sent-en")).toEqual([])
     await smtp.waitFor(seen + 1)
     const mail = readMail(smtp.received.slice(seen).find((m) => m.to.includes(newEmail))!)
@@ -232,6 +234,7 @@ describe("account", () => {
     await page.keyboard.type("wrong password!")
     await page.keyboard.press("Enter")
     await expect.poll(() => page.getByTestId("delete-account-status").textContent()).not.toBe("")
+    await page.getByTestId("delete-account-status").scrollIntoViewIfNeeded()
     expect(await shootBothSizes(page, shotsDir, "delete-confirm-en")).toEqual([])
     expect(await signInStatus(email, PASSWORD)).toBe(200)
 
