@@ -254,6 +254,32 @@ describe("change e-mail", () => {
   })
 })
 
+describe("change password", () => {
+  it("needs the current password, and changes only the caller's", async () => {
+    const quinn = await signedUpBrowser("Quinn")
+    const bob = await signedUpBrowser("Bob")
+    const next = "a brand new passphrase"
+    const wrong = await quinn.call("POST", "/better-auth/change-password", {
+      currentPassword: "not the password",
+      newPassword: next,
+    })
+    expect(wrong.status).toBe(400)
+    const signIn = (email: string, password: string) =>
+      browserAs()
+        .call("POST", "/better-auth/sign-in/email", { email, password })
+        .then((r) => r.status)
+    expect(await signIn(quinn.email, PASSWORD)).toBe(200)
+    const right = await quinn.call("POST", "/better-auth/change-password", {
+      currentPassword: PASSWORD,
+      newPassword: next,
+    })
+    expect(right.status).toBe(200)
+    expect(await signIn(quinn.email, next)).toBe(200)
+    expect(await signIn(quinn.email, PASSWORD)).toBe(401)
+    expect(await signIn(bob.email, PASSWORD)).toBe(200)
+  })
+})
+
 describe("linked accounts, account info, one-time tokens, providers", () => {
   it("lists and unlinks only the caller's own accounts, never the last way in", async () => {
     const ivy = await signedUpBrowser("Ivy")

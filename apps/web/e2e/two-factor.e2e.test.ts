@@ -14,6 +14,8 @@ import { launchBrowser } from "./support/browser.ts"
 import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 
 const shotsDir = path.join(screenshotsRoot, "two-factor")
+/** Password checks take a second or more on a busy machine; expect.poll's default second is too short. */
+const ANSWER = { timeout: 10_000 }
 const PASSWORD = "correct horse battery"
 
 let server: AppServer
@@ -97,7 +99,7 @@ describe("two-factor", () => {
     await page.getByTestId("two-factor-password").focus()
     await page.keyboard.type("not my password")
     await page.keyboard.press("Enter")
-    await expect.poll(() => page.getByTestId("two-factor-status").textContent()).not.toBe("")
+    await expect.poll(() => page.getByTestId("two-factor-status").textContent(), ANSWER).not.toBe("")
     await page.getByTestId("two-factor-password").fill(PASSWORD)
     await page.keyboard.press("Enter")
     await page.getByTestId("two-factor-setup").waitFor()
@@ -108,7 +110,9 @@ describe("two-factor", () => {
 
     await page.getByTestId("two-factor-confirm-code").fill(totp(secret, Date.now(), 9))
     await page.keyboard.press("Enter")
-    await expect.poll(() => page.getByTestId("two-factor-setup").textContent()).toContain("Invalid two factor code")
+    await expect
+      .poll(() => page.getByTestId("two-factor-setup").textContent(), ANSWER)
+      .toContain("Invalid two factor code")
     await page.getByTestId("two-factor-confirm-code").fill(totp(secret))
     await page.keyboard.press("Enter")
     await page.getByTestId("backup-codes").waitFor()
@@ -118,7 +122,7 @@ describe("two-factor", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(backupCodes.join("\n"))
     expect(await shootBothSizes(page, shotsDir, "backup-codes-en")).toEqual([])
     await page.getByTestId("backup-codes-done").click()
-    await expect.poll(() => section.getAttribute("data-enabled")).toBe("true")
+    await expect.poll(() => section.getAttribute("data-enabled"), ANSWER).toBe("true")
     expect(await shootBothSizes(page, shotsDir, "enabled-en")).toEqual([])
 
     // Signing out from the reader's menu.
@@ -189,7 +193,7 @@ describe("two-factor", () => {
     await page.goto(`${server.origin}/settings/profile?lng=en`)
     await page.getByTestId("two-factor-password").fill(PASSWORD)
     await page.getByTestId("two-factor-disable").click()
-    await expect.poll(() => page.getByTestId("two-factor-section").getAttribute("data-enabled")).toBe("false")
+    await expect.poll(() => page.getByTestId("two-factor-section").getAttribute("data-enabled"), ANSWER).toBe("false")
     expect(await signInStatus(email, PASSWORD)).toBe(200)
     await page.context().close()
   })
@@ -204,7 +208,7 @@ describe("account", () => {
     const seen = smtp.received.length
     await page.getByTestId("email-new").fill(newEmail)
     await page.keyboard.press("Enter")
-    await expect.poll(() => page.getByTestId("email-status").textContent()).toContain(newEmail)
+    await expect.poll(() => page.getByTestId("email-status").textContent(), ANSWER).toContain(newEmail)
     await page.getByTestId("email-status").scrollIntoViewIfNeeded()
     expect(await shootBothSizes(page, shotsDir, "email-sent-en")).toEqual([])
     await smtp.waitFor(seen + 1)
@@ -212,7 +216,7 @@ describe("account", () => {
     expect(mail.subject).toBe("Confirm your new e-mail address for Tidings")
     await page.goto(linkIn(mail.text))
     await page.goto(`${server.origin}/settings/profile`)
-    await expect.poll(() => page.getByTestId("account-email-current").textContent()).toBe(newEmail)
+    await expect.poll(() => page.getByTestId("account-email-current").textContent(), ANSWER).toBe(newEmail)
     expect(await signInStatus(newEmail, PASSWORD)).toBe(200)
     await page.context().close()
   })
@@ -233,7 +237,7 @@ describe("account", () => {
     // The password field took the focus.
     await page.keyboard.type("wrong password!")
     await page.keyboard.press("Enter")
-    await expect.poll(() => page.getByTestId("delete-account-status").textContent()).not.toBe("")
+    await expect.poll(() => page.getByTestId("delete-account-status").textContent(), ANSWER).not.toBe("")
     await page.getByTestId("delete-account-status").scrollIntoViewIfNeeded()
     expect(await shootBothSizes(page, shotsDir, "delete-confirm-en")).toEqual([])
     expect(await signInStatus(email, PASSWORD)).toBe(200)
