@@ -161,8 +161,9 @@ function ConfirmSetup({ setup, onCancel, onEnabled }: ConfirmSetupProps) {
         <QrCode text={setup.totpURI} label={t("profile.two_factor_qr_label")} />
         <div className="min-w-0 flex-[1_1_14rem]">
           <p className="text-xs font-medium text-ink-soft">{t("profile.two_factor_secret")}</p>
-          <code className="mt-0.5 block text-sm break-all select-all" data-testid="two-factor-secret">
-            {secret}
+          {/* In groups of four, as authenticator apps show keys; they ignore the spaces when it is typed in. */}
+          <code className="mt-0.5 block text-sm break-words select-all" data-testid="two-factor-secret">
+            {secret.match(/.{1,4}/g)?.join(" ")}
           </code>
           <label htmlFor={id} className="mt-3 block text-sm font-medium">
             {t("profile.two_factor_confirm_code")}
