@@ -88,6 +88,13 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
 
   // Not a better-auth call: the login page asks which social providers this server offers (spec: providers).
   app.get("/better-auth/get-providers", (c) => c.json(publicProviders(deps.config)))
+  // The Stripe plugin's restore in Folo: this server sells nothing, so there is never a subscription to restore.
+  app.post("/better-auth/subscription/restore", () => {
+    throw new AppError(ErrorCode.NotFound, {
+      message: "This server takes no payments, so there is no subscription to restore",
+      reason: "Plans on this server are set by its administrator, not bought",
+    })
+  })
   app.on(["GET", "POST"], "/better-auth/*", authHandler(deps, auth))
   app.route("/health", healthRoutes(deps))
   // Calls that need no session: probes, public configuration, and inbox ingress (authenticated by inbox secret).

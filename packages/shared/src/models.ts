@@ -189,6 +189,8 @@ export interface SessionUser {
   role: string
   roleEndAt: string | null
   createdAt: string
+  /** better-auth's two-factor plugin: sign-in asks for a second factor. */
+  twoFactorEnabled?: boolean | null
 }
 
 /** A user as anyone sees them (GET /profiles, POST /profiles/batch): the public fields only. */

@@ -6,6 +6,7 @@ import { withClientAddress } from "../client-address.ts"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { clearSignInFailures, findSignInLock, recordSignInFailure } from "../storage/sign-in-failures.ts"
+import { TWO_FACTOR_CODE_REQUIRED } from "./accounts.ts"
 import type { Auth } from "./index.ts"
 import { explainOriginRefusal } from "./origins.ts"
 
@@ -23,13 +24,37 @@ export function authHandler(deps: Deps, auth: Auth) {
     if (c.req.method === "POST" && !SESSION_KEEPING.test(c.req.path)) deps.sessions.clear()
     const explained = explainRateLimit(await explainOriginRefusal(res, req, deps.config))
     if (c.req.path === "/better-auth/sign-up/email" && deps.config.REQUIRE_EMAIL_VERIFICATION) return uniform(explained)
-    return explainUnverified(explained)
+    return explainTwoFactor(await explainUnverified(explained), c.req.path)
   }
 }
 
+/** better-auth's refusals of a second-factor code, as the catalogue's 4007 / 4008 (400, so no client signs out). */
+const WRONG_CODE = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE", "OTP_HAS_EXPIRED"])
+const CODE_CHECKING = /^\/better-auth\/(two-factor\/verify-|delete-user-custom$)/
+
+async function explainTwoFactor(res: Response, path: string): Promise<Response> {
+  if (res.ok || !CODE_CHECKING.test(path)) return res
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => undefined)) as { code?: unknown } | undefined
+  const code =
+    body?.code === TWO_FACTOR_CODE_REQUIRED
+      ? ErrorCode.TwoFactorCodeRequired
+      : typeof body?.code === "string" && WRONG_CODE.has(body.code)
+        ? ErrorCode.InvalidTwoFactorCode
+        : undefined
+  if (code === undefined) return res
+  const error = new AppError(code)
+  // A failed code must still reach the client's cookies (a sign-in challenge can be spent by it).
+  const headers = new Headers({ "content-type": "application/json" })
+  for (const cookie of res.headers.getSetCookie()) headers.append("set-cookie", cookie)
+  return new Response(JSON.stringify(error.toBody()), { status: error.status, headers })
+}
+
 /**
- * The catalogue's forget-password is better-auth's request-password-reset; a mailed verification link carries its
- * token in the path (account-mail.ts), which better-auth reads from the query.
+ * The catalogue's forget-password is better-auth's request-password-reset, Folo's one-time-token/apply its verify;
+ * a mailed verification link carries its token in the path (account-mail.ts), which better-auth reads from the query.
  */
 async function renamed(req: Request): Promise<Request> {
   const url = new URL(req.url)
@@ -40,6 +65,11 @@ async function renamed(req: Request): Promise<Request> {
     // Opened from a mail, the link should land in the app, signed in, rather than on a JSON answer.
     if (!url.searchParams.has("callbackURL")) url.searchParams.set("callbackURL", "/")
     return new Request(url, { headers: req.headers })
+  }
+  // Folo's one-time-token/apply is the stock plugin's verify.
+  if (req.method === "POST" && url.pathname === "/better-auth/one-time-token/apply") {
+    url.pathname = "/better-auth/one-time-token/verify"
+    return new Request(url, { method: "POST", headers: req.headers, body: await req.arrayBuffer() })
   }
   if (req.method === "POST" && url.pathname === "/better-auth/forget-password") {
     url.pathname = "/better-auth/request-password-reset"

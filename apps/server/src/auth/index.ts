@@ -1,12 +1,12 @@
-// better-auth, mounted at /better-auth: e-mail + password, bearer tokens for API clients, and a custom session
-// that carries the spec's role, roleEndAt and limits. Profile fields (handle, bio, website, socialLinks) are
+// better-auth, mounted at /better-auth: e-mail + password, two-factor (TOTP, mailed codes, backup codes), one-time
+// tokens, bearer tokens for API clients, and a custom session that carries the spec's role, roleEndAt and limits. Profile fields (handle, bio, website, socialLinks) are
 // checked before every write of the user row.
 import { randomBytes } from "node:crypto"
 import { NEW_USER_TRIAL_DAYS } from "@tidings/shared"
 import { betterAuth } from "better-auth"
 import { drizzleAdapter } from "better-auth/adapters/drizzle"
 import { APIError } from "better-auth/api"
-import { bearer, customSession } from "better-auth/plugins"
+import { bearer, customSession, oneTimeToken, twoFactor } from "better-auth/plugins"
 import { sql } from "drizzle-orm"
 import { CLIENT_ADDRESS_HEADER } from "../client-address.ts"
 import type { Config } from "../config.ts"
@@ -14,9 +14,17 @@ import { newId } from "../ids.ts"
 import { betterAuthLog, createLogger, type Logger } from "../log.ts"
 import { mailerFor } from "../mail.ts"
 import { checkProfileFields } from "../services/profiles.ts"
+import { deleteAccount } from "../storage/accounts.ts"
 import type { DB } from "../storage/db.ts"
 import * as schema from "../storage/schema.ts"
-import { type AccountMailArgs, resetLink, sendAccountMail, verificationLink } from "./account-mail.ts"
+import {
+  type AccountMailArgs,
+  isChangeEmailLink,
+  resetLink,
+  sendAccountMail,
+  verificationLink,
+} from "./account-mail.ts"
+import { accountsPlugin } from "./accounts.ts"
 import { trustedOrigins } from "./origins.ts"
 import { effectiveRole, roleLimits } from "./roles.ts"
 import { betterAuthSocialProviders } from "./social.ts"
@@ -37,7 +45,11 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
   const mail = async (...args: AccountMailArgs) => {
     void sendAccountMail(mailer, ...args).catch((error: unknown) => log.warn("account mail not sent", { error }))
   }
-  return betterAuth({
+  // The plugin that checks TOTP codes is built before the instance whose verify-totp it calls.
+  let verifyTotp: (headers: Headers, code: string) => Promise<unknown> = async () => {
+    throw new Error("auth is not ready")
+  }
+  const auth = betterAuth({
     appName: "Tidings",
     baseURL: config.BASE_URL,
     basePath: "/better-auth",
@@ -63,7 +75,14 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
       sendOnSignIn: required,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 3600,
-      sendVerificationEmail: ({ user, url }, request) => mail("verify", user.email, verificationLink(url), request),
+      // For change-email, `user.email` is the new address: the link goes there, worded as the confirmation of a change.
+      sendVerificationEmail: ({ user, url }, request) =>
+        mail(isChangeEmailLink(url) ? "change" : "verify", user.email, verificationLink(url), request),
+    },
+    account: {
+      // Linking a GitHub or Google account whose verified address differs from this one is allowed: it is the
+      // signed-in user who asks. Unlinking the last way in is refused (better-auth's default).
+      accountLinking: { enabled: true, allowDifferentEmails: true },
     },
     socialProviders: betterAuthSocialProviders(config),
     advanced: {
@@ -76,6 +95,10 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
     // Per client address; better-auth's own rules: 3 sign-in or sign-up attempts per 10 s, 100 other calls per 10 s.
     rateLimit: { enabled: config.AUTH_RATE_LIMIT, storage: "memory" },
     user: {
+      // The new address gets a link; the account keeps the old one until it is followed.
+      changeEmail: { enabled: true },
+      // With the password (or a session under a day old); everything of the user's goes in one transaction.
+      deleteUser: { enabled: true, beforeDelete: (doomed) => deleteAccount(db, doomed.id) },
       additionalFields: {
         handle: { type: "string", required: false },
         bio: { type: "string", required: false },
@@ -105,6 +128,16 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
     plugins: [
       // Only the signed token (what set-auth-token carries) is a bearer: the raw database value alone is not enough.
       bearer({ requireSignature: true }),
+      twoFactor({
+        issuer: "Tidings",
+        otpOptions: { sendOTP: ({ user, otp }, ctx) => mail("otp", user.email, otp, ctx?.request) },
+      }),
+      // The web app hands a signed-in session to the desktop app or the CLI; a token lives 3 minutes and works once.
+      oneTimeToken(),
+      accountsPlugin({
+        db,
+        verifyTotp: (headers, code) => verifyTotp(headers, code),
+      }),
       customSession(async ({ user, session }) => {
         const stored = user as typeof user & { role?: string; roleEndAt?: Date | null }
         const role = effectiveRole(stored.role ?? "trial", stored.roleEndAt ?? null)
@@ -127,6 +160,8 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
       log: betterAuthLog(log),
     },
   })
+  verifyTotp = (headers, code) => auth.api.verifyTOTP({ headers, body: { code } })
+  return auth
 }
 
 export type Auth = ReturnType<typeof createAuth>

@@ -93,6 +93,24 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 )
 
+/** better-auth's two-factor plugin: the user's encrypted TOTP secret and backup codes (one row per user). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    // False between enable and the first verified code: the secret is not yet asked for at sign-in.
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: ts("locked_until"),
+  },
+  (t) => [index("two_factor_user_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
+)
+
 // ---- server bookkeeping
 
 /** Values the server generates once and shares between processes (e.g. the auth secret). */

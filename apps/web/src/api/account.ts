@@ -42,3 +42,65 @@ export function changePassword(input: { currentPassword: string; newPassword: st
     handleErrors: false,
   })
 }
+
+/** The new address gets a link; the account keeps its address until the link is followed. */
+export function changeEmail(newEmail: string): Promise<unknown> {
+  return request("/better-auth/change-email", {
+    method: "POST",
+    body: { newEmail, callbackURL: "/settings/profile" },
+    handleErrors: false,
+  })
+}
+
+export interface LinkedAccount {
+  id: string
+  providerId: string
+  accountId: string
+  createdAt: string
+}
+
+/** The account's ways in: "credential" (e-mail and password) and each linked social provider. */
+export async function listLinkedAccounts(): Promise<LinkedAccount[]> {
+  return (await request<LinkedAccount[] | null>("/better-auth/list-accounts")) ?? []
+}
+
+/** Starts linking a provider; the answer carries its authorization URL to navigate to. */
+export function linkSocial(provider: string): Promise<{ url?: string; redirect?: boolean }> {
+  return request("/better-auth/link-social", {
+    method: "POST",
+    body: { provider, callbackURL: "/settings/profile" },
+    handleErrors: false,
+  })
+}
+
+/** By the row id list-accounts answers; the last way in cannot be unlinked. */
+export function unlinkAccount(accountId: string): Promise<unknown> {
+  return request("/better-auth/unlink-account", { method: "POST", body: { accountId }, handleErrors: false })
+}
+
+export interface TwoFactorSetup {
+  totpURI: string
+  backupCodes: string[]
+}
+
+/** Creates a TOTP secret; two-factor is on once a code from the app is verified (verifyTotp). */
+export function enableTwoFactor(password: string): Promise<TwoFactorSetup> {
+  return request("/better-auth/two-factor/enable", { method: "POST", body: { password }, handleErrors: false })
+}
+
+export function disableTwoFactor(password: string): Promise<unknown> {
+  return request("/better-auth/two-factor/disable", { method: "POST", body: { password }, handleErrors: false })
+}
+
+export function generateBackupCodes(password: string): Promise<{ backupCodes: string[] }> {
+  return request("/better-auth/two-factor/generate-backup-codes", {
+    method: "POST",
+    body: { password },
+    handleErrors: false,
+  })
+}
+
+/** Removes the account and everything of it; the session ends with it. */
+export function deleteUser(password: string): Promise<unknown> {
+  return request("/better-auth/delete-user", { method: "POST", body: { password }, handleErrors: false })
+}

@@ -42,3 +42,24 @@ export function signInSocial(input: { provider: string; callbackURL: string }): 
 }> {
   return request("/better-auth/sign-in/social", { method: "POST", body: input, handleErrors: false })
 }
+
+export type SecondFactor = "totp" | "otp" | "backup"
+
+const verifyPaths: Record<SecondFactor, string> = {
+  totp: "/better-auth/two-factor/verify-totp",
+  otp: "/better-auth/two-factor/verify-otp",
+  backup: "/better-auth/two-factor/verify-backup-code",
+}
+
+/**
+ * The second step of a sign-in with two-factor on (or, signed in, the check that turns it on): a wrong code is
+ * 4007, shown by the form. `trustDevice` spares this browser the step for 30 days.
+ */
+export function verifySecondFactor(factor: SecondFactor, code: string, trustDevice = false): Promise<unknown> {
+  return request(verifyPaths[factor], { method: "POST", body: { code, trustDevice }, handleErrors: false })
+}
+
+/** Mails a sign-in code to the address of the account being signed in to. */
+export function sendSignInCode(): Promise<unknown> {
+  return request("/better-auth/two-factor/send-otp", { method: "POST", body: {}, handleErrors: false })
+}

@@ -1,5 +1,6 @@
 // E-mail and password sign-in, switchable to sign-up. Problems found before any call (missing e-mail or
-// password) and better-auth's own error messages show in the form.
+// password) and better-auth's own error messages show in the form; an account with two-factor on goes on to the
+// code step.
 import { type FormEvent, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
@@ -8,6 +9,7 @@ import { TextField } from "../../components/ui/field.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { type CredentialProblem, credentialProblem } from "./credentials.ts"
+import { TwoFactorStep } from "./two-factor-step.tsx"
 import { useSignIn } from "./use-auth-actions.ts"
 
 type Mode = "sign-in" | "sign-up"
@@ -19,6 +21,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
   const [problem, setProblem] = useState<CredentialProblem | "verify_email">()
+  const [challenge, setChallenge] = useState<string[]>()
   const signIn = useSignIn(mode)
 
   const submit = (event: FormEvent) => {
@@ -28,7 +31,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     if (found) return
     signIn.mutate(
       { email, password, name },
-      { onSuccess: (session) => (session ? onSignedIn() : setProblem("verify_email")) },
+      {
+        onSuccess: (result) => {
+          if (result && "twoFactorMethods" in result) setChallenge(result.twoFactorMethods)
+          else if (result) onSignedIn()
+          else setProblem("verify_email")
+        },
+      },
     )
   }
 
@@ -39,6 +48,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   const message = problem ? t(`login.${problem}`) : signIn.error && errorMessage(signIn.error)
+  if (challenge) {
+    const back = () => {
+      setChallenge(undefined)
+      setPassword("")
+      signIn.reset()
+    }
+    return <TwoFactorStep methods={challenge} onSignedIn={onSignedIn} onBack={back} />
+  }
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="login-form" data-mode={mode}>
       <h1 className="text-xl font-semibold tracking-tight">

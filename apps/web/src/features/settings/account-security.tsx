@@ -1,10 +1,15 @@
-// Settings › profile, sign-in part: where the account is signed in (this device marked, the others revocable) and
-// changing the password with the current one. The e-mail address is shown but fixed: the server does not offer
-// change-email.
+// Settings › profile, sign-in part: where the account is signed in (this device marked, the others revocable),
+// changing the e-mail address (a link mailed to the new one) and the password (with the current one).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useId, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { type AccountSession, changePassword, listAccountSessions, revokeAccountSession } from "../../api/account.ts"
+import {
+  type AccountSession,
+  changeEmail,
+  changePassword,
+  listAccountSessions,
+  revokeAccountSession,
+} from "../../api/account.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { formatFullDateTime } from "../../lib/format-date.ts"
@@ -142,12 +147,7 @@ export function PasswordSection({ email }: { email: string }) {
   }
   return (
     <SettingsSection title={t("profile.section.password")}>
-      <div className="px-4 py-3" data-testid="account-email">
-        <p className="text-sm font-medium">{t("profile.email")}</p>
-        <p className="mt-0.5 text-sm break-all">{email}</p>
-        {/* better-auth's change-email is not enabled on this server (no mail is sent to confirm a new address). */}
-        <p className="mt-1 text-xs text-ink-soft">{t("profile.email_fixed")}</p>
-      </div>
+      <EmailChange email={email} />
       <form onSubmit={submit} noValidate className="px-4 py-3" data-testid="password-form">
         <label htmlFor={currentId} className="block text-sm font-medium">
           {t("profile.password_current")}
@@ -200,5 +200,58 @@ export function PasswordSection({ email }: { email: string }) {
         </div>
       </form>
     </SettingsSection>
+  )
+}
+
+/** The address changes only when the link mailed to the new one is opened; until then the old one stays. */
+function EmailChange({ email }: { email: string }) {
+  const { t } = useTranslation("settings")
+  const [next, setNext] = useState("")
+  const [invalid, setInvalid] = useState(false)
+  const id = useId()
+  const change = useMutation({ mutationFn: changeEmail })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const address = next.trim()
+    const bad = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.toLowerCase() === email.toLowerCase()
+    setInvalid(bad)
+    if (!bad) change.mutate(address)
+  }
+  return (
+    <form onSubmit={submit} noValidate className="px-4 py-3" data-testid="account-email">
+      <p className="text-sm font-medium">{t("profile.email")}</p>
+      <p className="mt-0.5 text-sm break-all" data-testid="account-email-current">
+        {email}
+      </p>
+      <label htmlFor={id} className="mt-3 block text-sm font-medium">
+        {t("profile.email_change_label")}
+      </label>
+      <input
+        id={id}
+        type="email"
+        autoComplete="email"
+        value={next}
+        aria-invalid={invalid ? true : undefined}
+        onChange={(e) => {
+          setNext(e.target.value)
+          setInvalid(false)
+          change.reset()
+        }}
+        className={inputClass}
+        data-testid="email-new"
+      />
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={change.isPending || !next.trim()} data-testid="email-submit">
+          {t("profile.email_change")}
+        </Button>
+        <p role="status" className="text-sm" data-testid="email-status">
+          {invalid && <span className="text-red-700 dark:text-red-400">{t("profile.email_invalid")}</span>}
+          {change.isSuccess && (
+            <span className="text-ink-soft">{t("profile.email_change_sent", { email: change.variables })}</span>
+          )}
+          {change.isError && <span className="text-red-700 dark:text-red-400">{errorMessage(change.error)}</span>}
+        </p>
+      </div>
+    </form>
   )
 }

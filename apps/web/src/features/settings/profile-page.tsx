@@ -11,6 +11,8 @@ import { errorMessage } from "../../i18n/error-message.ts"
 import { queryKeys } from "../../queries/keys.ts"
 import { useSession } from "../../queries/session.ts"
 import { PasswordSection, SessionsSection } from "./account-security.tsx"
+import { DeleteAccountSection } from "./delete-account.tsx"
+import { LinkedAccountsSection } from "./linked-accounts.tsx"
 import {
   type ProfileProblem,
   type ProfileValues,
@@ -21,6 +23,7 @@ import {
 } from "./profile-fields.ts"
 import { SettingsSection } from "./setting-controls.tsx"
 import { SettingsPage } from "./settings-page.tsx"
+import { TwoFactorSection } from "./two-factor-section.tsx"
 
 const inputClass =
   "mt-1 w-full min-w-0 rounded-lg border border-line bg-canvas px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-accent aria-invalid:border-red-600"
@@ -37,6 +40,15 @@ export function ProfileSettingsPage() {
           </div>
           <div className="mt-6">
             <PasswordSection email={session.data.user.email} />
+          </div>
+          <div className="mt-6">
+            <TwoFactorSection enabled={session.data.user.twoFactorEnabled === true} />
+          </div>
+          <div className="mt-6">
+            <LinkedAccountsSection />
+          </div>
+          <div className="mt-6">
+            <DeleteAccountSection />
           </div>
         </>
       )}
