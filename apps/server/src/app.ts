@@ -38,6 +38,7 @@ import { settingsRoutes } from "./routes/settings.ts"
 import { statusRoutes } from "./routes/status.ts"
 import { subscriptionRoutes } from "./routes/subscriptions.ts"
 import { trendingRoutes } from "./routes/trending.ts"
+import { walletRoutes } from "./routes/wallets.ts"
 import { requireSession } from "./session.ts"
 import { webClient } from "./web.ts"
 
@@ -118,6 +119,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/ai", aiRoutes(deps)],
     ["/mcp", mcpRoutes(deps)],
     ["/messaging", messagingRoutes(deps)],
+    ["/wallets", walletRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
     app.use(prefix, session)
