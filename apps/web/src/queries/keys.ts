@@ -19,6 +19,11 @@ export const queryKeys = {
   actions: ["actions"] as const,
   invitations: ["invitations"] as const,
   invitationAllowance: ["invitations", "allowance"] as const,
+  walletRoot: ["wallet"] as const,
+  wallet: ["wallet", "mine"] as const,
+  walletClaim: ["wallet", "claim"] as const,
+  walletTransactions: ["wallet", "transactions"] as const,
+  walletRanking: ["wallet", "ranking"] as const,
   accountSessions: ["account-sessions"] as const,
   inboxEmailDomain: ["status", "inbox-email-domain"] as const,
 }

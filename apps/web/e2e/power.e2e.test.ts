@@ -1,0 +1,125 @@
+// The POWER wallet in a real browser: create the wallet, claim the daily POWER (the countdown to the next claim
+// shows), tip a feed from its sidebar menu with the keyboard, and the balance and transactions follow. Screenshots
+// at 1280 and 390 px with axe checks. Run: cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/power.e2e.test.ts
+import { mkdirSync } from "node:fs"
+import path from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type AppServer, startAppServer } from "./support/app-server.ts"
+import { seriousViolations } from "./support/axe.ts"
+import { launchBrowser } from "./support/browser.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
+import { type FixtureServer, startFixtureServer } from "./support/fixture-server.ts"
+import { signUp, subscribe } from "./support/shell-kit.ts"
+
+const shotsDir = process.env.POWER_SHOTS_DIR ?? path.join(screenshotsRoot, "power")
+
+let server: AppServer
+let fixtures: FixtureServer
+let browser: Browser
+let page: Page
+let feedId = ""
+const pageErrors: string[] = []
+
+const byTestId = (id: string) => page.getByTestId(id)
+const total = () => byTestId("power-balance-total").textContent()
+
+beforeAll(async () => {
+  ;[server, fixtures, browser] = await Promise.all([startAppServer(), startFixtureServer(), launchBrowser()])
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
+  page = await context.newPage()
+  page.on("pageerror", (error) => pageErrors.push(error.message))
+  await signUp(page, server.origin, `power-${Date.now()}@example.com`)
+  feedId = await subscribe(page, `${fixtures.origin}/feed.xml`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await fixtures?.close()
+  await server?.stop()
+})
+
+describe("power", () => {
+  it("creates the wallet and claims the daily POWER, then counts down to the next claim", async () => {
+    await page.goto(`${server.origin}/power`)
+    await byTestId("power-create-button").click()
+    const claim = byTestId("power-claim-button")
+    await claim.waitFor()
+    expect(await total()).toBe("0 POWER")
+    // One subscription: the reward at 2x.
+    expect(await claim.textContent()).toBe("Claim 20 POWER")
+    // By keyboard: the button takes focus and Enter presses it.
+    await claim.focus()
+    await page.keyboard.press("Enter")
+    await expect.poll(total).toBe("20 POWER")
+    const countdown = byTestId("power-claim-countdown")
+    await countdown.waitFor()
+    expect(await countdown.textContent()).toMatch(/^Claimed today\. Next claim in \d{1,2}:\d{2}:\d{2}$/)
+    await expect.poll(() => byTestId("power-transaction").first().textContent()).toContain("Daily reward")
+    expect(await byTestId("power-ranking").textContent()).toContain("(you)")
+    expect(await shootBoth("power-claimed")).toEqual([])
+  })
+
+  it("tips the feed from its sidebar menu, and the balance and transactions follow", async () => {
+    await page.goto(`${server.origin}/timeline/view-0/all/pending`)
+    const dialog = await openTip()
+    expect(await dialog.getByTestId("tip-balance").textContent()).toBe("Your balance: 20 POWER")
+    // A bad amount is refused in place; nothing is sent.
+    await dialog.getByTestId("tip-amount").fill("1.5")
+    await dialog.getByTestId("tip-amount").press("Enter")
+    expect(await dialog.getByText("Enter a whole number of POWER, 1 or more.").isVisible()).toBe(true)
+    await dialog.getByTestId("tip-amount").fill("7")
+    // The layouts differ by width (the phone's sidebar is a drawer), so each width opens the dialog itself.
+    expect(await shootDialog("tip-dialog-1280")).toEqual([])
+    await dialog.getByTestId("tip-amount").press("Enter")
+    await page.locator("[data-sonner-toast]", { hasText: "Sent 7 POWER to Fixture Notes" }).waitFor()
+    await expect.poll(() => page.locator("dialog[open]").count()).toBe(0)
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await byTestId("open-drawer").click()
+    const phoneDialog = await openTip()
+    expect(await phoneDialog.getByTestId("tip-balance").textContent()).toBe("Your balance: 13 POWER")
+    expect(await shootDialog("tip-dialog-390")).toEqual([])
+    await page.keyboard.press("Escape")
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    await page.goto(`${server.origin}/power`)
+    await expect.poll(total).toBe("13 POWER")
+    const first = byTestId("power-transaction").first()
+    await expect.poll(() => first.textContent()).toContain("Tip sent · Fixture Notes")
+    expect(await first.textContent()).toContain("−7")
+  })
+
+  it("refuses a withdrawal of daily rewards in the catalogue's words", async () => {
+    await byTestId("power-withdraw-amount").fill("5")
+    await byTestId("power-withdraw-address").fill("My bank account")
+    await byTestId("power-withdraw-submit").click()
+    await expect
+      .poll(() => byTestId("power-withdraw-error").textContent())
+      .toBe("Feed insufficient withdrawable balance")
+    expect(await total()).toBe("13 POWER")
+    expect(await shootBoth("power-withdraw")).toEqual([])
+  })
+
+  it("raised no page errors", () => {
+    expect(pageErrors).toEqual([])
+  })
+})
+
+const shootBoth = (name: string) => shootBothSizes(page, shotsDir, name)
+
+async function openTip() {
+  await page.locator(`[data-testid="feed-item"][data-id="${feedId}"]`).last().click({ button: "right" })
+  await page.getByRole("menuitem", { name: "Tip with POWER…" }).click()
+  const dialog = page.locator("dialog[open]")
+  await dialog.getByTestId("tip-balance").waitFor()
+  return dialog
+}
+
+/** The open dialog as it stands, at the current width, with its serious axe problems. */
+async function shootDialog(name: string): Promise<string[]> {
+  mkdirSync(shotsDir, { recursive: true })
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
+  return (await seriousViolations(page)).map((v) => `${name} ${v.id}: ${v.targets.join(", ")}`)
+}
