@@ -1,7 +1,7 @@
 // The POWER wallet in a real browser: create the wallet, claim the daily POWER (the countdown to the next claim
 // shows), tip a feed from its sidebar menu with the keyboard, and the balance and transactions follow. Screenshots
 // at 1280 and 390 px with axe checks. Run: cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/power.e2e.test.ts
-import { mkdirSync } from "node:fs"
+import { mkdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -90,23 +90,47 @@ describe("power", () => {
     expect(await first.textContent()).toContain("−7")
   })
 
-  it("refuses a withdrawal of daily rewards in the catalogue's words", async () => {
+  it("refuses a withdrawal of daily rewards and says why", async () => {
     await byTestId("power-withdraw-amount").fill("5")
     await byTestId("power-withdraw-address").fill("My bank account")
     await byTestId("power-withdraw-submit").click()
     await expect
       .poll(() => byTestId("power-withdraw-error").textContent())
-      .toBe("Feed insufficient withdrawable balance")
+      .toBe("That is more than you can withdraw: only POWER received as tips can be withdrawn.")
     expect(await total()).toBe("13 POWER")
     expect(await shootBoth("power-withdraw")).toEqual([])
   })
 
-  it("raised no page errors", () => {
+  for (const lang of ["ja", "zh-CN", "zh-TW"]) {
+    it(`shows the wallet in ${lang} with no English string of it left`, async () => {
+      await page.goto(`${server.origin}/power?lng=${lang}`)
+      await byTestId("power-claim-countdown").waitFor()
+      const strings = locale(lang)
+      expect(await page.locator("h1").textContent()).toBe(strings.title)
+      const text = (await byTestId("power-page").textContent()) ?? ""
+      const english = Object.entries(locale("en"))
+        .filter(([key, value]) => strings[key] !== value)
+        .flatMap(([, value]) => value.split(/{{[^}]*}}/).map((piece) => piece.trim()))
+        .filter((piece) => /\p{L}{4}/u.test(piece) && piece !== "POWER")
+      expect(english.filter((piece) => text.includes(piece))).toEqual([])
+      expect(await shootBoth(`power-${lang}`)).toEqual([])
+    })
+  }
+
+  it("raised no page errors", async () => {
+    // Back to English for whoever uses this profile next (?lng= is remembered).
+    await page.goto(`${server.origin}/power?lng=en`)
     expect(pageErrors).toEqual([])
   })
 })
 
 const shootBoth = (name: string) => shootBothSizes(page, shotsDir, name)
+
+const locale = (lang: string) =>
+  JSON.parse(readFileSync(new URL(`../src/i18n/locales/${lang}/wallet.json`, import.meta.url), "utf8")) as Record<
+    string,
+    string
+  >
 
 async function openTip() {
   await page.locator(`[data-testid="feed-item"][data-id="${feedId}"]`).last().click({ button: "right" })

@@ -1,7 +1,10 @@
 // /power: the POWER wallet — balance and level, the daily claim with the time to the next one, transactions
 // (paged), the ranking, and a withdrawal request.
+
+import { ErrorCode } from "@tidings/shared"
 import { type FormEvent, type ReactNode, useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { catalogueCode } from "../../api/api-error.ts"
 import type { PowerTransaction, Wallet } from "../../api/wallets.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { TextField } from "../../components/ui/field.tsx"
@@ -329,7 +332,15 @@ function WithdrawForm({ wallet }: { wallet: Wallet }) {
           {t("invalid_amount")}
         </p>
       )}
-      {withdraw.isError && <Alert error={withdraw.error} testId="power-withdraw-error" />}
+      {withdraw.isError &&
+        (catalogueCode(withdraw.error) === ErrorCode.FeedInsufficientWithdrawableBalance ? (
+          // The catalogue's words name a feed; here it is the reader's own withdrawable POWER.
+          <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400" data-testid="power-withdraw-error">
+            {t("withdraw.too_much")}
+          </p>
+        ) : (
+          <Alert error={withdraw.error} testId="power-withdraw-error" />
+        ))}
       {sent && (
         <p role="status" className="mt-2 text-sm text-green-700 dark:text-green-400">
           {t("withdraw.sent")}
