@@ -16,6 +16,7 @@ import { actionRoutes } from "./routes/actions.ts"
 import { aiRoutes } from "./routes/ai.ts"
 import { aiChatSessionRoutes } from "./routes/ai-chat-sessions.ts"
 import { aiDailyRoutes, aiTaskRoutes } from "./routes/ai-tasks.ts"
+import { boostRoutes } from "./routes/boosts.ts"
 import { categoryRoutes } from "./routes/categories.ts"
 import { collectionRoutes } from "./routes/collections.ts"
 import { dataRoutes } from "./routes/data.ts"
@@ -120,6 +121,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/mcp", mcpRoutes(deps)],
     ["/messaging", messagingRoutes(deps)],
     ["/wallets", walletRoutes(deps)],
+    ["/boosts", boostRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
     app.use(prefix, session)

@@ -45,3 +45,26 @@ export function nextClaimAt(at: Date): Date {
 
 /** A daily computation that started longer ago than this is taken as dead (its process stopped), not running. */
 export const DAILY_RUN_STALE_MS = 10 * 60_000
+
+// ---- boosts
+
+/** POWER of one boost, which lasts BOOST_DAYS days; a boost call buys a whole number of them. */
+export const BOOST_COST = 10
+export const BOOST_DAYS = 30
+/** Boosts a feed must hold (unexpired) for levels 1, 2 and 3. */
+export const BOOST_LEVELS = [1, 3, 6] as const
+/** At most this many boosts in one call (a year's worth for the top level, twice over). */
+export const BOOST_MAX_UNITS = 100
+
+export function boostLevel(boostCount: number): number {
+  return BOOST_LEVELS.filter((needed) => boostCount >= needed).length
+}
+
+/** Boosts still missing for the next level; 0 at the top. */
+export function boostsToLevelUp(boostCount: number): number {
+  const next = BOOST_LEVELS.find((needed) => boostCount < needed)
+  return next === undefined ? 0 : next - boostCount
+}
+
+/** A boosted feed is fetched (1 + level) times as often: its interval is divided by that. */
+export const boostSpeedup = (level: number) => 1 + level

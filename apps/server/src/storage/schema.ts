@@ -835,3 +835,22 @@ export const powerLevels = pgTable("power_levels", {
   prevActivityPoints: integer("prev_activity_points").notNull().default(0),
   computedAt: ts("computed_at").notNull().defaultNow(),
 })
+
+/** Boosts bought for a feed: each unit of BOOST_COST POWER counts for BOOST_DAYS days (ledger/rules.ts). */
+export const boosts = pgTable(
+  "boosts",
+  {
+    /** The ledger transaction that paid for it. */
+    hash: text("hash").primaryKey(),
+    feedId: text("feed_id")
+      .notNull()
+      .references(() => feeds.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    units: integer("units").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("boosts_feed_expires_idx").on(t.feedId, t.expiresAt)],
+)

@@ -1,3 +1,12 @@
+CREATE TABLE "boosts" (
+	"hash" text PRIMARY KEY NOT NULL,
+	"feed_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"units" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "ledger_accounts" (
 	"id" text PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
@@ -49,9 +58,12 @@ CREATE TABLE "wallets" (
 	CONSTRAINT "wallets_address_unique" UNIQUE("address")
 );
 --> statement-breakpoint
+ALTER TABLE "boosts" ADD CONSTRAINT "boosts_feed_id_feeds_id_fk" FOREIGN KEY ("feed_id") REFERENCES "public"."feeds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "boosts" ADD CONSTRAINT "boosts_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_transaction_hash_ledger_transactions_hash_fk" FOREIGN KEY ("transaction_hash") REFERENCES "public"."ledger_transactions"("hash") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "power_levels" ADD CONSTRAINT "power_levels_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "boosts_feed_expires_idx" ON "boosts" USING btree ("feed_id","expires_at");--> statement-breakpoint
 CREATE INDEX "ledger_accounts_user_idx" ON "ledger_accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_transaction_idx" ON "ledger_entries" USING btree ("transaction_hash");--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id");--> statement-breakpoint
