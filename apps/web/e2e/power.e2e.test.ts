@@ -90,6 +90,36 @@ describe("power", () => {
     expect(await first.textContent()).toContain("−7")
   })
 
+  it("boosts the feed from its sidebar menu for POWER, and its level rises", async () => {
+    await page.goto(`${server.origin}/timeline/view-0/all/pending`)
+    const dialog = await openFeedDialog("Boost…", "boost-level")
+    expect(await dialog.getByTestId("boost-level").textContent()).toBe(
+      "Level 0 · active boosts: 0. Boosts still needed for the next level: 1.",
+    )
+    expect(await dialog.getByText("Costs 10 POWER; you have 13.").isVisible()).toBe(true)
+    expect(await shootDialog("boost-dialog-1280")).toEqual([])
+    await dialog.getByTestId("boost-count").press("Enter")
+    await page.locator("[data-sonner-toast]", { hasText: "Boosted Fixture Notes (1)" }).waitFor()
+    const again = await openFeedDialog("Boost…", "boost-level")
+    await expect
+      .poll(() => again.getByTestId("boost-level").textContent())
+      .toBe("Level 1 · active boosts: 1. Boosts still needed for the next level: 2.")
+    // Two more boosts cost 20 POWER, more than the 3 left: refused in the catalogue's words, nothing spent.
+    await again.getByTestId("boost-count").fill("2")
+    await again.getByTestId("boost-count").press("Enter")
+    await expect.poll(() => again.getByTestId("boost-error").textContent()).toBe("Insufficient balance")
+    await page.keyboard.press("Escape")
+    await page.setViewportSize({ width: 390, height: 844 })
+    await byTestId("open-drawer").click()
+    await openFeedDialog("Boost…", "boost-level")
+    expect(await shootDialog("boost-dialog-390")).toEqual([])
+    await page.keyboard.press("Escape")
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`${server.origin}/power`)
+    await expect.poll(total).toBe("3 POWER")
+    await expect.poll(() => byTestId("power-transaction").first().textContent()).toContain("Purchase · Fixture Notes")
+  })
+
   it("refuses a withdrawal of daily rewards and says why", async () => {
     await byTestId("power-withdraw-amount").fill("5")
     await byTestId("power-withdraw-address").fill("My bank account")
@@ -97,7 +127,7 @@ describe("power", () => {
     await expect
       .poll(() => byTestId("power-withdraw-error").textContent())
       .toBe("That is more than you can withdraw: only POWER received as tips can be withdrawn.")
-    expect(await total()).toBe("13 POWER")
+    expect(await total()).toBe("3 POWER")
     expect(await shootBoth("power-withdraw")).toEqual([])
   })
 
@@ -132,13 +162,15 @@ const locale = (lang: string) =>
     string
   >
 
-async function openTip() {
+async function openFeedDialog(item: string, ready: string) {
   await page.locator(`[data-testid="feed-item"][data-id="${feedId}"]`).last().click({ button: "right" })
-  await page.getByRole("menuitem", { name: "Tip with POWER…" }).click()
-  const dialog = page.locator("dialog[open]")
-  await dialog.getByTestId("tip-balance").waitFor()
+  await page.getByRole("menuitem", { name: item }).click()
+  const dialog = page.locator("dialog[open]").last()
+  await dialog.getByTestId(ready).waitFor()
   return dialog
 }
+
+const openTip = () => openFeedDialog("Tip with POWER…", "tip-balance")
 
 /** The open dialog as it stands, at the current width, with its serious axe problems. */
 async function shootDialog(name: string): Promise<string[]> {

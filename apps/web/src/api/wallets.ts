@@ -96,3 +96,19 @@ export async function sendTip(input: TipInput): Promise<void> {
 export async function requestWithdrawal(input: { amount: string; address: string; idempotencyKey: string }) {
   await request("/wallets/transactions/withdraw", { method: "POST", body: input, quiet: true })
 }
+
+export interface BoostLevel {
+  monthlyBoostCost: number
+  boostCount: number
+  level: number
+  remainingBoostsToLevelUp: number
+  lastValidBoost: { hash: string | null; expiresAt: string } | null
+}
+
+export async function getBoostLevel(feedId: string): Promise<BoostLevel> {
+  return (await request<Ok<BoostLevel>>("/boosts", { query: { feedId } })).data
+}
+
+export async function boostFeed(input: { feedId: string; amount: string; idempotencyKey: string }): Promise<void> {
+  await request("/boosts", { method: "POST", body: input, quiet: true })
+}

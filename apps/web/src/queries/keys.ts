@@ -24,6 +24,7 @@ export const queryKeys = {
   walletClaim: ["wallet", "claim"] as const,
   walletTransactions: ["wallet", "transactions"] as const,
   walletRanking: ["wallet", "ranking"] as const,
+  feedBoost: (feedId: string) => ["boosts", feedId] as const,
   accountSessions: ["account-sessions"] as const,
   inboxEmailDomain: ["status", "inbox-email-domain"] as const,
 }

@@ -2,8 +2,10 @@
 // the transactions and the ranking together, since one movement changes all of them.
 import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import {
+  boostFeed,
   claimDaily,
   createWallet,
+  getBoostLevel,
   getClaimCheck,
   getRanking,
   getWallet,
@@ -42,3 +44,15 @@ export const useCreateWallet = () => useWalletMutation(createWallet)
 export const useClaimDaily = () => useWalletMutation(claimDaily)
 export const useSendTip = () => useWalletMutation(sendTip)
 export const useWithdraw = () => useWalletMutation(requestWithdrawal)
+
+export const useBoostLevel = (feedId: string) =>
+  useQuery({ queryKey: queryKeys.feedBoost(feedId), queryFn: () => getBoostLevel(feedId) })
+
+export function useBoostFeed() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: boostFeed,
+    onSettled: (_data, _error, input) =>
+      Promise.all([refreshWallet(client), client.invalidateQueries({ queryKey: queryKeys.feedBoost(input.feedId) })]),
+  })
+}

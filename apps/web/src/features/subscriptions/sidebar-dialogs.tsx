@@ -18,10 +18,15 @@ const TipDialog = lazy(async () => {
   const [dialog] = await Promise.all([import("../wallet/tip-dialog.tsx"), i18next.loadNamespaces(["wallet"])])
   return { default: dialog.TipDialog }
 })
+const BoostDialog = lazy(async () => {
+  const [dialog] = await Promise.all([import("../wallet/boost-dialog.tsx"), i18next.loadNamespaces(["wallet"])])
+  return { default: dialog.BoostDialog }
+})
 
 export type SidebarDialog =
   | { kind: "edit"; sub: FeedSubscription }
   | { kind: "tip"; sub: FeedSubscription }
+  | { kind: "boost"; sub: FeedSubscription }
   | { kind: "move"; subs: FeedSubscription[] }
   | { kind: "unsubscribe"; subs: FeedSubscription[] }
   | { kind: "rename"; category: string }
@@ -82,6 +87,12 @@ export function SidebarDialogs(props: {
       return (
         <Suspense fallback={null}>
           <TipDialog feedId={dialog.sub.feedId} title={subscriptionTitle(dialog.sub)} onClose={onClose} />
+        </Suspense>
+      )
+    case "boost":
+      return (
+        <Suspense fallback={null}>
+          <BoostDialog feedId={dialog.sub.feedId} title={subscriptionTitle(dialog.sub)} onClose={onClose} />
         </Suspense>
       )
     case "move":

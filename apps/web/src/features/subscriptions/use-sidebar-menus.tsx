@@ -66,6 +66,11 @@ export function useSidebarMenus(location: TimelineLocation, subs: FeedSubscripti
           onSelect: () => setDialog({ kind: "tip", sub }),
         },
         {
+          label: t("subscriptions:sidebar.boost"),
+          icon: "refresh",
+          onSelect: () => setDialog({ kind: "boost", sub }),
+        },
+        {
           label: t("subscription.unsubscribe"),
           icon: "trash",
           danger: true,
