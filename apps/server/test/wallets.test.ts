@@ -324,6 +324,8 @@ describe("wallets", () => {
     expect((await admin.api("POST", "/wallets/withdrawals/complete", { hash: data.transactionHash })).body.code).toBe(6)
     const [tx] = (await earner.api("GET", "/wallets/transactions?type=withdraw")).body.data
     expect(tx).toMatchObject({ status: "completed", powerToken: "4" })
+    // One row for the withdrawal in the user's list, not a second one for retiring its POWER.
+    expect((await earner.api("GET", "/wallets/transactions?type=burn")).body.data).toEqual([])
     expect(await ledgerState()).toMatchObject({ negatives: 0, sum: 0, drift: 0 })
   })
 

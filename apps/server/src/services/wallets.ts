@@ -328,7 +328,8 @@ export async function completePendingWithdrawal(deps: Deps, session: SessionInfo
       {
         idempotencyKey: `withdraw-complete:${hash}`,
         type: "burn",
-        fromUserId: done.fromUserId,
+        // Not the user's: their withdrawal is the pending row, now completed; this only retires its POWER.
+        fromUserId: null,
         amount: done.amount,
         comment: hash,
         at: now,
