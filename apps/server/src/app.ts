@@ -17,6 +17,7 @@ import { aiRoutes } from "./routes/ai.ts"
 import { aiChatSessionRoutes } from "./routes/ai-chat-sessions.ts"
 import { aiDailyRoutes, aiTaskRoutes } from "./routes/ai-tasks.ts"
 import { appPasswordRoutes } from "./routes/app-passwords.ts"
+import { boostRoutes } from "./routes/boosts.ts"
 import { categoryRoutes } from "./routes/categories.ts"
 import { collectionRoutes } from "./routes/collections.ts"
 import { dataRoutes } from "./routes/data.ts"
@@ -40,6 +41,7 @@ import { settingsRoutes } from "./routes/settings.ts"
 import { statusRoutes } from "./routes/status.ts"
 import { subscriptionRoutes } from "./routes/subscriptions.ts"
 import { trendingRoutes } from "./routes/trending.ts"
+import { walletRoutes } from "./routes/wallets.ts"
 import { requireSession } from "./session.ts"
 import { feverHandler } from "./sync/fever.ts"
 import { greaderRoutes } from "./sync/greader.ts"
@@ -139,6 +141,8 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/mcp", mcpRoutes(deps)],
     ["/messaging", messagingRoutes(deps)],
     ["/app-passwords", appPasswordRoutes(deps)],
+    ["/wallets", walletRoutes(deps)],
+    ["/boosts", boostRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
     app.use(prefix, session)

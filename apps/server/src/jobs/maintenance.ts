@@ -3,6 +3,7 @@
 // 100,000), and, on the embedded database, which has no autovacuum, a vacuum of tables with many dead rows. Once a
 // day: the unread counters checked against a count of the rows they count, and repaired where they drifted.
 import type { Deps } from "../deps.ts"
+import { runDailyPower } from "../services/wallets.ts"
 import { repairUnreadCounts, tableStates, tendTable, usersAfter, usersWithCountDrift } from "../storage/maintenance.ts"
 import { startTicker } from "./ticker.ts"
 
@@ -19,6 +20,8 @@ export interface MaintenanceReport {
   tended: string[]
   audited?: number
   repaired?: string[]
+  /** The day's POWER computation (levels and ranks) ran in this tick. */
+  powerDaily?: boolean
 }
 
 export interface Maintenance {
@@ -71,6 +74,8 @@ export function startMaintenance(deps: Deps, options: MaintenanceOptions): Maint
 
   async function runTick(): Promise<MaintenanceReport> {
     const report: MaintenanceReport = { tended: await tend() }
+    // Its own day marker makes it once a day across every scheduling process.
+    if (await runDailyPower(deps)) report.powerDaily = true
     if (deps.now().getTime() - lastAudit >= AUDIT_EVERY_MS) {
       lastAudit = deps.now().getTime()
       report.repaired = await audit()

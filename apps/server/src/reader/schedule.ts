@@ -4,6 +4,8 @@
 export interface ScheduleBounds {
   minMs: number
   maxMs: number
+  /** A boosted feed's adaptive interval is divided by this (1 when not boosted). */
+  speedup?: number
 }
 
 export interface SuccessHints {
@@ -47,7 +49,8 @@ export function nextCheckAfterSuccess(
   random?: () => number,
 ): Date {
   const rate = hints.updatesPerWeek ?? 0
-  const adaptive = rate > 0 ? WEEK_MS / (rate * 2) : bounds.maxMs
+  // A boost's speed-up is already in maxMs (services/feeds.ts bounds), so only the rate-based interval divides by it.
+  const adaptive = rate > 0 ? WEEK_MS / (rate * 2) / (bounds.speedup ?? 1) : bounds.maxMs
   const publisherFloor = Math.max((hints.ttlMinutes ?? 0) * 60_000, maxAgeMs(hints.cacheControl))
   const interval = clamp(Math.max(adaptive, Math.min(publisherFloor, bounds.maxMs)), bounds)
   return new Date(now + jitter(interval, random))

@@ -2,13 +2,15 @@
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { newId, newIds } from "../ids.ts"
+import { boostLevel, boostSpeedup } from "../ledger/rules.ts"
 import { EMBEDDED_INGEST_BATCH, INGEST_BATCH, type PrepareOptions } from "../reader/entry-rows.ts"
 import { FeedFetchError, type FetchOptions } from "../reader/fetch.ts"
 import { ingestEntries } from "../reader/ingest.ts"
 import { fetchAndParse, type PipelineResult } from "../reader/pipeline.ts"
 import { fetchUrlFor, isRsshubUrl, isSafeRoute, rsshubRoute } from "../reader/rsshub.ts"
-import { nextCheckAfterError, nextCheckAfterSuccess } from "../reader/schedule.ts"
+import { nextCheckAfterError, nextCheckAfterSuccess, type ScheduleBounds } from "../reader/schedule.ts"
 import { FeedParseError, type ParsedFeed } from "../reader/types.ts"
+import { activeBoostCount } from "../storage/boosts.ts"
 import { withTransaction } from "../storage/db.ts"
 import { insertNewFeedWithEntries } from "../storage/entries.ts"
 import {
@@ -149,6 +151,8 @@ export async function refreshFeedById(deps: Deps, feedId: string) {
 /** Fetches a known feed again. Never throws for the feed's own failures: they are recorded on the feed. */
 export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted: number; error?: string }> {
   const now = deps.now()
+  // Boosts shorten the interval after a successful fetch; errors back off as for any feed.
+  const boosted = bounds(deps, boostLevel(await activeBoostCount(deps.db, feed.id, now)))
   try {
     const { target, options } = fetchTarget(deps, feed.url, feed)
     const result = await fetchAndParse(target, options, deps.parser, { prepare: prepareAt(deps, now) })
@@ -157,7 +161,7 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
       const hints = { updatesPerWeek: feed.updatesPerWeek, ttlMinutes: feed.ttl }
       await updateFeed(deps.db, feed.id, {
         ...cleared,
-        nextCheckAt: nextCheckAfterSuccess(now.getTime(), hints, bounds(deps)),
+        nextCheckAt: nextCheckAfterSuccess(now.getTime(), hints, boosted),
       })
       return { inserted: 0 }
     }
@@ -173,7 +177,7 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
       lastModified: result.document.lastModified,
       updatedAt: now,
       droppedEntryCount: result.entries.dropped,
-      ...(await afterIngest(deps, feed, ingested.latestPublishedAt, now, {
+      ...(await afterIngest(deps, feed, ingested.latestPublishedAt, now, boosted, {
         ttlMinutes: result.feed.ttlMinutes,
         cacheControl: result.document.cacheControl,
       })),
@@ -196,11 +200,11 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
   }
 }
 
-function bounds(deps: Deps) {
-  return {
-    minMs: deps.config.FEED_MIN_INTERVAL_MINUTES * 60_000,
-    maxMs: deps.config.FEED_MAX_INTERVAL_MINUTES * 60_000,
-  }
+/** The interval bounds, and for a boosted feed the speed-up of its level (ledger/rules.ts; never below the minimum). */
+function bounds(deps: Deps, level = 0): ScheduleBounds {
+  const minMs = deps.config.FEED_MIN_INTERVAL_MINUTES * 60_000
+  const speedup = boostSpeedup(level)
+  return { minMs, maxMs: Math.max(minMs, (deps.config.FEED_MAX_INTERVAL_MINUTES * 60_000) / speedup), speedup }
 }
 
 /** Analytics and the next check time once new entries are stored. */
@@ -209,6 +213,7 @@ async function afterIngest(
   feed: FeedRow,
   latest: Date | null,
   now: Date,
+  scheduleBounds: ScheduleBounds,
   hints: { ttlMinutes: number | null; cacheControl: string | null },
 ) {
   const updatesPerWeek = await weeklyUpdateRate(deps.db, feed.id, now)
@@ -216,7 +221,7 @@ async function afterIngest(
   return {
     updatesPerWeek,
     ...(newer ? { latestEntryPublishedAt: latest } : {}),
-    nextCheckAt: nextCheckAfterSuccess(now.getTime(), { updatesPerWeek, ...hints }, bounds(deps)),
+    nextCheckAt: nextCheckAfterSuccess(now.getTime(), { updatesPerWeek, ...hints }, scheduleBounds),
   }
 }
 

@@ -3,7 +3,10 @@
 import type { Attachment, EntryExtra, Media } from "@tidings/shared"
 import { sql } from "drizzle-orm"
 import {
+  bigint,
+  bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -800,4 +803,115 @@ export const aiScores = pgTable(
     scoredAt: ts("scored_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.entryId] }), index("ai_scores_entry_idx").on(t.entryId)],
+)
+
+// ---- POWER: the server's internal currency, kept as a double-entry ledger (src/ledger/)
+
+const power = (name: string) => bigint(name, { mode: "number" })
+
+/** A user's wallet: created on request; its balances are the user's two ledger accounts (reward and earned). */
+export const wallets = pgTable("wallets", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** An internal address, shown to the user; POWER never leaves this server's ledger. */
+  address: text("address").notNull().unique(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+})
+
+/**
+ * Ledger accounts: `user:<id>:reward` (daily rewards, spent first, never withdrawable), `user:<id>:earned` (tips
+ * received, withdrawable), `feed:<id>` (the pool of an unclaimed feed), and `system:*` accounts that are the other
+ * side of issuance and withdrawals. Only system accounts may go below zero.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").$type<"reward" | "earned" | "feed" | "system">().notNull(),
+    userId: text("user_id"),
+    feedId: text("feed_id"),
+    balance: power("balance").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("ledger_accounts_user_idx").on(t.userId),
+    check("ledger_accounts_not_negative", sql`${t.kind} = 'system' or ${t.balance} >= 0`),
+  ],
+)
+
+/** One row per movement of POWER; the idempotency key makes a retried request a replay instead of a second move. */
+export const ledgerTransactions = pgTable(
+  "ledger_transactions",
+  {
+    hash: text("hash").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    type: text("type").$type<"mint" | "tip" | "withdraw" | "burn" | "purchase" | "airdrop">().notNull(),
+    /** `pending` only for a withdrawal an admin has not completed yet. */
+    status: text("status").$type<"completed" | "pending">().notNull().default("completed"),
+    fromUserId: text("from_user_id"),
+    toUserId: text("to_user_id"),
+    toFeedId: text("to_feed_id"),
+    toEntryId: text("to_entry_id"),
+    amount: power("amount").notNull(),
+    comment: text("comment"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [
+    index("ledger_transactions_from_idx").on(t.fromUserId, t.createdAt.desc(), t.hash.desc()),
+    index("ledger_transactions_to_idx").on(t.toUserId, t.createdAt.desc(), t.hash.desc()),
+    index("ledger_transactions_feed_idx").on(t.toFeedId),
+    index("ledger_transactions_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check("ledger_transactions_amount_positive", sql`${t.amount} > 0`),
+  ],
+)
+
+/** The legs of a transaction: signed amounts on accounts that sum to zero (a deferred trigger checks it). */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    transactionHash: text("transaction_hash")
+      .notNull()
+      .references(() => ledgerTransactions.hash, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    amount: power("amount").notNull(),
+  },
+  (t) => [
+    index("ledger_entries_transaction_idx").on(t.transactionHash),
+    index("ledger_entries_account_idx").on(t.accountId),
+    check("ledger_entries_amount_nonzero", sql`${t.amount} <> 0`),
+  ],
+)
+
+/** The daily computation's snapshot of each wallet holder's activity (the wallet's `level`). */
+export const powerLevels = pgTable("power_levels", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  level: integer("level").notNull(),
+  rank: integer("rank").notNull(),
+  activityPoints: integer("activity_points").notNull(),
+  prevActivityPoints: integer("prev_activity_points").notNull().default(0),
+  computedAt: ts("computed_at").notNull().defaultNow(),
+})
+
+/** Boosts bought for a feed: each unit of BOOST_COST POWER counts for BOOST_DAYS days (ledger/rules.ts). */
+export const boosts = pgTable(
+  "boosts",
+  {
+    /** The ledger transaction that paid for it. */
+    hash: text("hash").primaryKey(),
+    feedId: text("feed_id")
+      .notNull()
+      .references(() => feeds.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    units: integer("units").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("boosts_feed_expires_idx").on(t.feedId, t.expiresAt)],
 )

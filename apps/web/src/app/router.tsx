@@ -81,7 +81,7 @@ export function createAppRouter() {
               })),
             },
             { path: "rsshub", lazy: withStrings(["discover"], () => import("../routes/rsshub.tsx")) },
-            { path: "power", lazy: withStrings(["discover"], () => import("../routes/power.tsx")) },
+            { path: "power", lazy: withStrings(["wallet"], () => import("../routes/power.tsx")) },
             // The spec names no route for a list's public page or for managing inboxes.
             { path: "share/lists/:listId", lazy: () => import("../routes/share-list.tsx") },
             // A user's public page, by handle or (for users without one) by id.

@@ -19,6 +19,7 @@ import type settings from "./locales/en/settings.json"
 import type speech from "./locales/en/speech.json"
 import type subscriptions from "./locales/en/subscriptions.json"
 import type views from "./locales/en/views.json"
+import type wallet from "./locales/en/wallet.json"
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -41,6 +42,7 @@ declare module "i18next" {
       mcp: typeof mcp
       profiles: typeof profiles
       views: typeof views
+      wallet: typeof wallet
       settings: typeof settings
       speech: typeof speech
       subscriptions: typeof subscriptions

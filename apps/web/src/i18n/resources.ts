@@ -33,6 +33,7 @@ export const namespaces = [
   "mcp",
   "settings",
   "speech",
+  "wallet",
 ] as const
 
 export type NamespaceName = (typeof namespaces)[number]

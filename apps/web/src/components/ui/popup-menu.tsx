@@ -31,6 +31,9 @@ export function PopupMenu({
   }, [position])
 
   useDismiss(ref, onClose)
+  // A modal dialog (the phone's drawer) makes everything outside it inert and sits above it: a menu opened from
+  // inside one must live inside it to be seen and clicked.
+  const [host] = useState(topModal)
 
   return createPortal(
     <div
@@ -63,7 +66,7 @@ export function PopupMenu({
         </button>
       ))}
     </div>,
-    document.body,
+    host,
   )
 }
 
@@ -96,4 +99,13 @@ function useDismiss(ref: RefObject<HTMLElement | null>, onClose: () => void) {
       window.removeEventListener("scroll", onClose, true)
     }
   }, [ref, onClose])
+}
+
+/** The topmost open modal dialog, or the body; engines without :modal get the body. */
+function topModal(): Element {
+  try {
+    return [...document.querySelectorAll("dialog:modal")].at(-1) ?? document.body
+  } catch {
+    return document.body
+  }
 }

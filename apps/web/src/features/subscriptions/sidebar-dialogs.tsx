@@ -1,6 +1,8 @@
 // What the sidebar menus open, and the changes they make. All are optimistic; the route follows a renamed or
 // removed folder or feed so the timeline never points at something gone.
 import type { FeedSubscription } from "@tidings/shared"
+import i18next from "i18next"
+import { lazy, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router"
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx"
@@ -11,8 +13,20 @@ import { MoveCategoryDialog } from "./move-category-dialog.tsx"
 import { EditSubscriptionDialog, RenameCategoryDialog } from "./subscription-dialogs.tsx"
 import { useUnsubscribe } from "./use-unsubscribe.tsx"
 
+// The wallet's strings and code load with the first tip, not with the sidebar.
+const TipDialog = lazy(async () => {
+  const [dialog] = await Promise.all([import("../wallet/tip-dialog.tsx"), i18next.loadNamespaces(["wallet"])])
+  return { default: dialog.TipDialog }
+})
+const BoostDialog = lazy(async () => {
+  const [dialog] = await Promise.all([import("../wallet/boost-dialog.tsx"), i18next.loadNamespaces(["wallet"])])
+  return { default: dialog.BoostDialog }
+})
+
 export type SidebarDialog =
   | { kind: "edit"; sub: FeedSubscription }
+  | { kind: "tip"; sub: FeedSubscription }
+  | { kind: "boost"; sub: FeedSubscription }
   | { kind: "move"; subs: FeedSubscription[] }
   | { kind: "unsubscribe"; subs: FeedSubscription[] }
   | { kind: "rename"; category: string }
@@ -69,6 +83,18 @@ export function SidebarDialogs(props: {
   switch (dialog?.kind) {
     case "edit":
       return <EditSubscriptionDialog sub={dialog.sub} subs={subs} onClose={onClose} />
+    case "tip":
+      return (
+        <Suspense fallback={null}>
+          <TipDialog feedId={dialog.sub.feedId} title={subscriptionTitle(dialog.sub)} onClose={onClose} />
+        </Suspense>
+      )
+    case "boost":
+      return (
+        <Suspense fallback={null}>
+          <BoostDialog feedId={dialog.sub.feedId} title={subscriptionTitle(dialog.sub)} onClose={onClose} />
+        </Suspense>
+      )
     case "move":
       return (
         <MoveCategoryDialog

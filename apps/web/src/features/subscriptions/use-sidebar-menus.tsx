@@ -61,6 +61,16 @@ export function useSidebarMenus(location: TimelineLocation, subs: FeedSubscripti
           onSelect: () => setDialog({ kind: "move", subs: [sub] }),
         },
         {
+          label: t("subscriptions:sidebar.tip"),
+          icon: "sparkles",
+          onSelect: () => setDialog({ kind: "tip", sub }),
+        },
+        {
+          label: t("subscriptions:sidebar.boost"),
+          icon: "refresh",
+          onSelect: () => setDialog({ kind: "boost", sub }),
+        },
+        {
           label: t("subscription.unsubscribe"),
           icon: "trash",
           danger: true,
