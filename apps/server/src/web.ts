@@ -152,8 +152,9 @@ export function webClient(distDir: string, connectSources: string[] = []): Middl
       pathname === "/" ||
       c.req.header("sec-fetch-mode") === "navigate" ||
       /text\/html/.test(c.req.header("accept") ?? "")
-    // The MCP OAuth callback is a server route the authorization server sends the browser to.
-    if (!navigation || pathname.startsWith("/better-auth/") || pathname.startsWith("/mcp/oauth/")) return next()
+    // The MCP OAuth callback is a server route the authorization server sends the browser to; an uploaded file
+    // opened in a tab is the file.
+    if (!navigation || /^\/(better-auth|mcp\/oauth|upload)\//.test(pathname)) return next()
     if (pathname.endsWith("/index.html")) return c.redirect("/", 302)
     return serveAsset(c, index, { "cache-control": "no-cache", ...pageHeaders(policy) })
   }
