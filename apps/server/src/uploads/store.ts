@@ -95,9 +95,12 @@ export async function storeUpload(deps: Deps, kind: UploadKind, userId: string, 
 async function reencode(bytes: Uint8Array, kind: UploadKind): Promise<Uint8Array> {
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate()
+    const { width = 0, height = 0 } = await image.metadata()
+    // An avatar is a square: the largest one the picture holds, up to AVATAR_SIZE, never enlarged.
+    const side = Math.max(1, Math.min(AVATAR_SIZE, width, height))
     const sized =
       kind === "avatar"
-        ? image.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", withoutEnlargement: true })
+        ? image.resize(side, side, { fit: "cover" })
         : image.resize(ATTACHMENT_IMAGE_MAX, ATTACHMENT_IMAGE_MAX, { fit: "inside", withoutEnlargement: true })
     return new Uint8Array(await sized.webp({ quality: 82 }).toBuffer())
   } catch {
