@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next"
 import { Outlet } from "react-router"
 import { Button } from "../components/ui/button.tsx"
 import { Icon } from "../components/ui/icons.tsx"
-import { useAiPanelOpen, useDocked } from "../features/ai-chat/ai-panel-open.ts"
 import { UserMenu } from "../features/auth/user-menu.tsx"
 import { OfflineIndicator } from "../features/connectivity/offline-indicator.tsx"
 import { MediaHost } from "../features/gallery/media-host.tsx"
@@ -77,10 +76,8 @@ function DesktopTimeline({ sidebar }: { sidebar: ReactNode }) {
   // Zen mode hides the columns but keeps them mounted, so j/k and the list's place survive. A wide list has no
   // detail pane to read in, so it stays.
   const zen = useLayoutStore((state) => state.zen) && !wide
-  // The panel column is drawn once the first screen is (DeferredAiPanel): the others make room for it from then.
-  const docked = useDocked()
-  const { open } = useAiPanelOpen()
-  const drawn = useAfterFirstScreen(3000)
+  // The panel's host says when it draws the column (it comes after the first screen, and so does its code).
+  const aiColumn = useLayoutStore((state) => state.aiColumn)
   const windowWidth = useWindowWidth()
   const aiWidth = useSettingsStore((state) => state.ui.aiColWidth)
   const plan = planColumns({
@@ -88,7 +85,7 @@ function DesktopTimeline({ sidebar }: { sidebar: ReactNode }) {
     feed: feedCol.width,
     entry: wide ? null : entryCol.width,
     ai: aiWidth,
-    panel: docked && open && drawn,
+    panel: aiColumn,
     sidebar: sidebarChoice,
   })
   useEffect(() => setSidebarShown(plan.sidebar), [plan.sidebar, setSidebarShown])

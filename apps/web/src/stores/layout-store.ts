@@ -16,6 +16,9 @@ interface LayoutState {
   sidebar: boolean | null
   /** Whether the desktop sidebar shows now, as the reader drew it: what mod+B turns over. */
   sidebarShown: boolean
+  /** Whether the AI panel is drawn as a column (set by its host, loaded after the first screen): the reader makes
+   * room for it. */
+  aiColumn: boolean
   /** Zen mode: only the entry, no sidebar or list. */
   zen: boolean
   dialog: ShellDialog
@@ -25,6 +28,7 @@ interface LayoutState {
   setDrawer: (open: boolean) => void
   toggleSidebar: () => void
   setSidebarShown: (shown: boolean) => void
+  setAiColumn: (shown: boolean) => void
   toggleZen: () => void
   openDialog: (dialog: ShellDialog) => void
   setTimeline: (timeline: TimelineHandle | null) => void
@@ -35,6 +39,7 @@ export const useLayoutStore = create<LayoutState>()((set) => ({
   drawerOpen: false,
   sidebar: null,
   sidebarShown: true,
+  aiColumn: false,
   zen: false,
   dialog: null,
   timeline: null,
@@ -42,6 +47,7 @@ export const useLayoutStore = create<LayoutState>()((set) => ({
   setDrawer: (drawerOpen) => set({ drawerOpen }),
   toggleSidebar: () => set((state) => ({ sidebar: !state.sidebarShown })),
   setSidebarShown: (sidebarShown) => set({ sidebarShown }),
+  setAiColumn: (aiColumn) => set({ aiColumn }),
   toggleZen: () => set((state) => ({ zen: !state.zen })),
   // A dialog replaces the phone drawer rather than stacking over it.
   openDialog: (dialog) => set(dialog ? { dialog, drawerOpen: false } : { dialog }),

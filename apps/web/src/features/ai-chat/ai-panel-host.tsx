@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next"
 import { Icon } from "../../components/ui/icons.tsx"
 import { afterFirstScreen } from "../../lib/first-screen.ts"
 import { useIsMobile } from "../../lib/use-media-query.ts"
+import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useAiConfig } from "../ai/ai-queries.ts"
 import { useAiPanelOpen, useDocked } from "./ai-panel-open.ts"
 import { useChatPanelStore } from "./chat-panel-store.ts"
@@ -38,6 +39,13 @@ export default function AiPanelHost({ placement, width }: { placement: "column" 
       live = false
     }
   }, [open, settled])
+
+  const drawsColumn = placement === "column" && docked && open && (settled || chosen !== null)
+  useEffect(() => {
+    if (!drawsColumn) return
+    useLayoutStore.getState().setAiColumn(true)
+    return () => useLayoutStore.getState().setAiColumn(false)
+  }, [drawsColumn])
 
   if (!open)
     return placement === "overlay" && available ? (

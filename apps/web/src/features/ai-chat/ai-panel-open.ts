@@ -1,6 +1,6 @@
-// Whether the AI panel is open and whether it is a column: read by the panel host and by the reader, which makes
-// room for the column (features/layout/column-plan.ts); kept apart from the host so the timeline's first screen
-// carries only these few lines.
+// Whether the AI panel is open and whether it is a column, as the panel host reads it; the host tells the reader
+// when it draws the column (stores/layout-store.ts), which then makes room for it (features/layout/column-plan.ts).
+import { useAfterFirstScreen } from "../../lib/first-screen.ts"
 import { useIsMobile } from "../../lib/use-media-query.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { useAiConfig } from "../ai/ai-queries.ts"
@@ -18,7 +18,9 @@ export function useDocked(): boolean {
  */
 export function useAiPanelOpen(): { open: boolean; openByDefault: boolean } {
   const docked = useDocked()
-  const available = useAiConfig(docked).data?.available ?? false
+  // Asked once the timeline's first screen is drawn: neither the call nor its code weighs on that screen.
+  const drawn = useAfterFirstScreen(3000)
+  const available = useAiConfig(docked && drawn).data?.available ?? false
   const chosen = useChatPanelStore((state) => state.open)
   const openByDefault = docked && available
   return { open: chosen ?? openByDefault, openByDefault }
