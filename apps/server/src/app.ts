@@ -41,10 +41,12 @@ import { settingsRoutes } from "./routes/settings.ts"
 import { statusRoutes } from "./routes/status.ts"
 import { subscriptionRoutes } from "./routes/subscriptions.ts"
 import { trendingRoutes } from "./routes/trending.ts"
+import { publicUploadRoutes, uploadRoutes } from "./routes/upload.ts"
 import { walletRoutes } from "./routes/wallets.ts"
 import { requireSession } from "./session.ts"
 import { feverHandler } from "./sync/fever.ts"
 import { greaderRoutes } from "./sync/greader.ts"
+import { maxBytesOf } from "./uploads/store.ts"
 import { webClient } from "./web.ts"
 
 export interface AppOptions {
@@ -111,6 +113,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   app.route("/api/greader.php", greader)
   app.route("/", greader)
   app.on(["GET", "POST"], ["/fever", "/fever/"], feverHandler(deps))
+  app.route("/upload", publicUploadRoutes(deps))
 
   const session = requireSession(auth, deps.sessions)
   const groups: [string, Hono<AppEnv>][] = [
@@ -143,6 +146,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/app-passwords", appPasswordRoutes(deps)],
     ["/wallets", walletRoutes(deps)],
     ["/boosts", boostRoutes(deps)],
+    ["/upload", uploadRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
     app.use(prefix, session)
@@ -160,12 +164,20 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   return app
 }
 
-const UPLOADS = new Set(["/subscriptions/import", "/subscriptions/parse-opml", "/lists/import"])
-const DATA_IMPORT = "/data/g"
 const MiB = 1024 * 1024
+// A multipart body carries its boundaries and headers beside the file: room for them over the file's own limit.
+const FORM_OVERHEAD = 64 * 1024
+const UPLOADS = new Map([
+  ["/subscriptions/import", 6 * MiB],
+  ["/subscriptions/parse-opml", 6 * MiB],
+  ["/lists/import", 6 * MiB],
+  ["/upload/avatar", maxBytesOf("avatar") + FORM_OVERHEAD],
+  ["/upload/chat-attachment", maxBytesOf("chat-attachment") + FORM_OVERHEAD],
+])
+const DATA_IMPORT = "/data/g"
 
-/** Bodies are capped before they are read: 1 MiB for JSON, 6 MiB for OPML uploads, DATA_IMPORT_MAX_BYTES for a data
- * import. */
+/** Bodies are capped before they are read: 1 MiB for JSON, each upload's own limit (6 MiB for OPML, uploads/store.ts
+ * for avatars and attachments), DATA_IMPORT_MAX_BYTES for a data import. */
 function limitBodies(importMax: number) {
   // The rest of the body is never read, so the connection cannot carry another request: close it.
   const tooLarge = (max: number) => (c: Context) =>
@@ -174,16 +186,18 @@ function limitBodies(importMax: number) {
       413,
       { connection: "close" },
     )
-  const json = bodyLimit({ maxSize: MiB, onError: tooLarge(1) })
-  const upload = bodyLimit({ maxSize: 6 * MiB, onError: tooLarge(6) })
-  const dataImport = bodyLimit({ maxSize: importMax, onError: tooLarge(Math.round((importMax / MiB) * 100) / 100) })
+  const mib = (bytes: number) => Math.round((bytes / MiB) * 100) / 100
+  const limit = (max: number) => bodyLimit({ maxSize: max, onError: tooLarge(mib(max)) })
+  const json = limit(MiB)
+  const uploads = new Map([...UPLOADS].map(([path, max]) => [path, limit(max)]))
+  const dataImport = limit(importMax)
   return (c: Context, next: Next) => {
     // Asked for its body, @hono/node-server builds a whole web Request: not for calls that send none.
     if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS") return next()
-    const max = UPLOADS.has(c.req.path) ? 6 * MiB : c.req.path === DATA_IMPORT ? importMax : MiB
+    const max = UPLOADS.get(c.req.path) ?? (c.req.path === DATA_IMPORT ? importMax : MiB)
     const length = c.req.header("content-length")
     if (length !== undefined && !c.req.header("transfer-encoding") && Number(length) <= max) return next()
-    return (UPLOADS.has(c.req.path) ? upload : c.req.path === DATA_IMPORT ? dataImport : json)(c, next)
+    return (uploads.get(c.req.path) ?? (c.req.path === DATA_IMPORT ? dataImport : json))(c, next)
   }
 }
 

@@ -156,8 +156,9 @@ export function webClient(distDir: string, connectSources: string[] = []): Middl
       c.req.header("sec-fetch-mode") === "navigate" ||
       /text\/html/.test(c.req.header("accept") ?? "")
     // The MCP OAuth callback is a server route the authorization server sends the browser to; a published feed
-    // (/out/) opened in a browser tab is the document, not the app; the sync protocols are the API's.
-    const server = ["/better-auth/", "/mcp/oauth/", "/out/"].some((prefix) => pathname.startsWith(prefix))
+    // (/out/) or an uploaded file opened in a browser tab is the document, not the app; the sync protocols are the
+    // API's.
+    const server = ["/better-auth/", "/mcp/oauth/", "/out/", "/upload/"].some((prefix) => pathname.startsWith(prefix))
     if (!navigation || server || SYNC_API.test(pathname)) return next()
     if (pathname.endsWith("/index.html")) return c.redirect("/", 302)
     return serveAsset(c, index, { "cache-control": "no-cache", ...pageHeaders(policy) })

@@ -5,6 +5,7 @@
 // the tool and the answer. "Ask AI" puts a selected quote in the input. A reload shows the conversation from the
 // server; the /ai page lists it with its generated title, renames and deletes it.
 // Run with: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e-serial.config.ts e2e/ai-chat.e2e.test.ts
+import { mkdirSync } from "node:fs"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -24,8 +25,9 @@ import {
   TRANSLATION_MARK,
 } from "./support/ai-kit.ts"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
+import { seriousViolations } from "./support/axe.ts"
 import { launchBrowser } from "./support/browser.ts"
-import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
+import { PHONE_WIDTH, screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 import { call, signUpThroughForm } from "./support/profiles-guide-kit.ts"
 import { setSettings } from "./support/settings.ts"
 
@@ -50,6 +52,17 @@ let model: OpenAiStub
 let page: Page
 const pageErrors: string[] = []
 const byTestId = (id: string) => page.getByTestId(id)
+/** The reader's column widths (0: not there). */
+const columns = () =>
+  page.evaluate(() => {
+    const width = (selector: string) => Math.round(document.querySelector(selector)?.getBoundingClientRect().width ?? 0)
+    return {
+      sidebar: width('[data-focus-scope="subscription-list"]'),
+      list: width('[data-focus-scope="timeline"]'),
+      article: width('[data-focus-scope="entry-render"]'),
+      panel: width('[data-testid="ai-panel"][data-kind="column"]'),
+    }
+  })
 const mod = process.platform === "darwin" ? "Meta" : "Control"
 
 beforeAll(async () => {
@@ -101,33 +114,86 @@ describe("the AI chat", () => {
     expect(await page.locator('[data-testid="entry-content"] [data-translation]').first().textContent()).toBe(
       `${TRANSLATION_MARK}${ARTICLE_PARAGRAPHS[0]}`,
     )
-    // At 1280 px the article needs the room: the panel waits to be opened.
-    await byTestId("ai-panel-launcher").waitFor()
-    expect(await byTestId("ai-panel").count()).toBe(0)
-    // The panel style is fixed by default: in a window wide enough, a column beside the entry, open by itself.
-    await page.setViewportSize({ width: 1600, height: 900 })
+    // The panel style is fixed by default and a model answers: at 1280 px the panel is a column, open by itself,
+    // and the sidebar folds away so the article keeps its measure (decision 0009).
     const panel = byTestId("ai-panel")
     await panel.waitFor()
     expect(await panel.getAttribute("data-kind")).toBe("column")
     expect(await byTestId("chat-context").textContent()).toBe(ARTICLE_TITLE)
+    expect(await columns()).toEqual({ sidebar: 0, list: 356, article: 540, panel: 384 })
+    await byTestId("show-sidebar").waitFor()
+    mkdirSync(shotDir, { recursive: true })
+    await page.screenshot({ path: path.join(shotDir, "fixed-1280.png") })
+    // Every desktop width: the article never under 440 px, the sidebar back where there is room for it.
+    for (const [width, expected] of [
+      [1024, { sidebar: 0, list: 280, article: 444, panel: 300 }],
+      [1440, { sidebar: 0, list: 356, article: 700, panel: 384 }],
+      [1536, { sidebar: 256, list: 356, article: 540, panel: 384 }],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 })
+      await expect.poll(columns).toEqual(expected)
+      await page.screenshot({ path: path.join(shotDir, `fixed-${width}.png`) })
+    }
+    expect(await seriousViolations(page)).toEqual([])
+    // The folded sidebar comes back from the list's header; the panel and the list then narrow instead.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await byTestId("show-sidebar").click()
+    await expect.poll(columns).toEqual({ sidebar: 256, list: 280, article: 444, panel: 300 })
+    // mod+B turns it over from what shows.
+    await page.keyboard.press(`${mod}+b`)
+    await expect.poll(columns).toEqual({ sidebar: 0, list: 356, article: 540, panel: 384 })
+    await page.keyboard.press(`${mod}+b`)
+    await expect.poll(columns).toEqual({ sidebar: 256, list: 280, article: 444, panel: 300 })
   })
 
-  it("closes and opens with mod+I, floating at the bottom right in a narrower window", async () => {
+  it("on a phone waits to be opened, as a full-screen sheet", async () => {
+    await page.setViewportSize({ width: PHONE_WIDTH, height: 844 })
+    await byTestId("ai-panel-launcher").waitFor()
+    expect(await byTestId("ai-panel").count()).toBe(0)
+    await byTestId("ai-panel-launcher").click()
+    await expect.poll(() => byTestId("ai-panel").getAttribute("data-kind")).toBe("sheet")
+    await page.screenshot({ path: path.join(shotDir, `sheet-${PHONE_WIDTH}.png`) })
+    await byTestId("ai-panel-close").click()
+    await byTestId("ai-panel").waitFor({ state: "detached" })
+    await page.setViewportSize({ width: 1280, height: 800 })
+  })
+
+  it("stays closed once closed, and opens again with mod+I", async () => {
+    // Closed on the phone: the wider window does not open it again, nor does a reload in the same tab.
+    await byTestId("ai-panel-launcher").waitFor()
+    expect(await byTestId("ai-panel").count()).toBe(0)
+    expect(await columns()).toMatchObject({ sidebar: 256, panel: 0 })
+    await page.reload()
+    await byTestId("entry-content").waitFor()
+    await byTestId("ai-panel-launcher").waitFor()
+    expect(await byTestId("ai-panel").count()).toBe(0)
     await byTestId("entry-title").click()
     await page.keyboard.press(`${mod}+i`)
+    await expect.poll(() => byTestId("ai-panel").getAttribute("data-kind")).toBe("column")
+    await page.keyboard.press(`${mod}+i`)
     await byTestId("ai-panel").waitFor({ state: "detached" })
+  })
+
+  it("floats at the bottom right when floating, waiting to be opened", async () => {
+    // A new tab's start (nothing chosen yet) with the floating style: not open by itself.
+    await page.evaluate(() => sessionStorage.removeItem("tidings:ai-panel-open"))
+    await setSettings(page, { ai: { panelStyle: "floating" } })
+    await byTestId("entry-content").waitFor()
     await byTestId("ai-panel-launcher").waitFor()
-    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(await byTestId("ai-panel").count()).toBe(0)
+    expect(await columns()).toMatchObject({ sidebar: 256, list: 356, panel: 0 })
+    await byTestId("entry-title").click()
     await page.keyboard.press(`${mod}+i`)
     await byTestId("ai-panel").waitFor()
     expect(await byTestId("ai-panel").getAttribute("data-kind")).toBe("floating")
-    // 500 wide, 90 % of 800 high, 20 px from the right and the bottom.
+    // 500 wide, 90 % of 800 high, 20 px from the right and the bottom; the columns keep their widths.
     expect(await byTestId("ai-panel").evaluate((el) => el.getBoundingClientRect().toJSON())).toMatchObject({
       width: 500,
       height: 720,
       right: 1260,
       bottom: 780,
     })
+    expect(await columns()).toMatchObject({ sidebar: 256, list: 356, article: 668 })
     // The shortcut is a chip above the input; a click puts its prompt in.
     await byTestId("chat-shortcut").click()
     expect(await byTestId("chat-input").inputValue()).toBe("List the three key points.")

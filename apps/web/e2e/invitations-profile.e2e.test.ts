@@ -1,5 +1,6 @@
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
+import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { launchBrowser } from "./support/browser.ts"
@@ -181,6 +182,47 @@ describe("profile", () => {
     expect(pageErrors).toEqual([])
   })
 
+  it("uploads an avatar from a file, saved at once and shown to others; a file that is no picture is refused", async () => {
+    await inviter.goto(`${server.origin}/settings/profile`)
+    await inviter.getByTestId("profile-form").waitFor()
+    const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#2f6f8f" } })
+      .png()
+      .toBuffer()
+    await inviter
+      .getByTestId("profile-upload-input")
+      .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture })
+    await expect
+      .poll(() => inviter.getByTestId("profile-upload-status").textContent())
+      .toBe("Picture uploaded and saved.")
+    const url = await inviter.getByTestId("profile-image").inputValue()
+    expect(url).toMatch(new RegExp(`^${server.origin}/upload/avatar/[\\w-]{22}\\.webp$`))
+    // The preview shows the server's square copy.
+    await expect
+      .poll(() =>
+        inviter
+          .getByTestId("profile-image-preview")
+          .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+      )
+      .toEqual([512, 512])
+    expect(await shootBoth(inviter, "settings-profile-avatar")).toEqual([])
+
+    // Saved, not only typed in: after a reload, and in the public profile another user reads.
+    await inviter.reload()
+    await inviter.getByTestId("profile-form").waitFor()
+    expect(await inviter.getByTestId("profile-image").inputValue()).toBe(url)
+    const me = await inviter.evaluate(async () => (await (await fetch("/better-auth/get-session")).json()).user.id)
+    const publicProfile = await invitee.evaluate(async (id) => (await fetch(`/profiles?id=${id}`)).json(), me)
+    expect(publicProfile.data.image).toBe(url)
+
+    // A script named .png is not a picture: refused in place, the saved avatar kept.
+    await inviter
+      .getByTestId("profile-upload-input")
+      .setInputFiles({ name: "pic.png", mimeType: "image/png", buffer: Buffer.from("<script>alert(1)</script>") })
+    await expect.poll(() => inviter.getByTestId("profile-upload-status").textContent()).toBe("Invalid file")
+    expect(await inviter.getByTestId("profile-image").inputValue()).toBe(url)
+    expect(pageErrors).toEqual([])
+  })
+
   it("lists where the account is signed in, this device marked, and signs another one out", async () => {
     const elsewhere = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const other = await elsewhere.newPage()
@@ -211,10 +253,15 @@ describe("profile", () => {
     expect(await inviter.getByTestId("password-new").getAttribute("aria-invalid")).toBe("true")
     await inviter.getByTestId("password-new").fill("a-new-long-password")
     await inviter.getByTestId("password-submit").click()
-    await expect.poll(() => inviter.getByTestId("password-status").textContent()).toBe("The password is not correct.")
+    // Checking a password hashes it (scrypt): on a busy machine that alone can take longer than a poll's default second.
+    await expect
+      .poll(() => inviter.getByTestId("password-status").textContent(), { timeout: 10_000 })
+      .toBe("The password is not correct.")
     await inviter.getByTestId("password-current").fill("correct-horse-battery")
     await inviter.getByTestId("password-submit").click()
-    await expect.poll(() => inviter.getByTestId("password-status").textContent()).toBe("Password changed.")
+    await expect
+      .poll(() => inviter.getByTestId("password-status").textContent(), { timeout: 10_000 })
+      .toBe("Password changed.")
     const signIn = (password: string) =>
       inviter.evaluate(
         async ([email, pw]) =>

@@ -7,6 +7,7 @@ const SETTINGS_KEY = "tidings:settings"
 export interface SettingsPatch {
   general?: Record<string, unknown>
   ui?: Record<string, unknown>
+  ai?: Record<string, unknown>
 }
 
 export async function setSettings(page: Page, patch: SettingsPatch): Promise<void> {
@@ -15,12 +16,14 @@ export async function setSettings(page: Page, patch: SettingsPatch): Promise<voi
       const saved = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":0}')
       saved.state.general = { ...saved.state.general, ...patch.general }
       saved.state.ui = { ...saved.state.ui, ...patch.ui }
+      saved.state.ai = { ...saved.state.ai, ...patch.ai }
       // As a change made here now: newer than the server's copy, which must not replace it at the reload.
       const now = Date.now()
       saved.state.updated = {
         ...saved.state.updated,
         ...(patch.general ? { general: now } : {}),
         ...(patch.ui ? { ui: now } : {}),
+        ...(patch.ai ? { ai: now } : {}),
       }
       localStorage.setItem(key, JSON.stringify(saved))
     },

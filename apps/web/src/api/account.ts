@@ -11,8 +11,20 @@ export interface ProfileInput {
   socialLinks: Record<string, string> | null
 }
 
-export function updateProfile(input: ProfileInput): Promise<unknown> {
+export function updateProfile(input: Partial<ProfileInput>): Promise<unknown> {
   return request("/better-auth/update-user", { method: "POST", body: input, handleErrors: false })
+}
+
+/** Uploads a picture (the server checks and re-encodes it) and answers the address it is served at. */
+export async function uploadAvatar(file: File): Promise<string> {
+  const form = new FormData()
+  form.set("file", file, file.name)
+  const answer = await request<{ code: 0; url: string }>("/upload/avatar", {
+    method: "POST",
+    body: form,
+    handleErrors: false,
+  })
+  return answer.url
 }
 
 export interface AccountSession {

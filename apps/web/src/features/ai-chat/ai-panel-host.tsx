@@ -1,14 +1,15 @@
-// Where the AI panel lives on the reader: a column on the right when the panel style is fixed (open from the start),
-// a window at the bottom right when floating, a full-screen sheet on a phone; a small button opens it when closed,
-// and mod+I toggles it. The fixed column needs the widest breakpoint (1536 px): in a narrower window it would leave
-// the article a strip too narrow to read, so there the panel floats and waits to be opened. The chat's code and strings load only when the panel first opens, and a panel that opens
-// by itself waits for the timeline's first screen.
+// Where the AI panel lives on the reader: a column on the right when the panel style is fixed (open from the start
+// where a model answers), a window at the bottom right when floating, a full-screen sheet on a phone; a small button
+// opens it when closed, and mod+I toggles it. The reader gives the column its width (decision 0009). The chat's code
+// and strings load only when the panel first opens, and a panel that opens by itself waits for the timeline's first
+// screen.
 import i18next from "i18next"
 import { lazy, Suspense, useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Icon } from "../../components/ui/icons.tsx"
 import { afterFirstScreen } from "../../lib/first-screen.ts"
 import { useIsMobile } from "../../lib/use-media-query.ts"
+import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useAiConfig } from "../ai/ai-queries.ts"
 import { useAiPanelOpen, useDocked } from "./ai-panel-open.ts"
 import { useChatPanelStore } from "./chat-panel-store.ts"
@@ -19,7 +20,7 @@ const ChatPanel = lazy(async () => {
 })
 
 /** Loaded after the timeline's first screen (routes/timeline.tsx), so neither it nor its launcher weighs on it. */
-export default function AiPanelHost({ placement }: { placement: "column" | "overlay" }) {
+export default function AiPanelHost({ placement, width }: { placement: "column" | "overlay"; width?: number }) {
   const { t } = useTranslation()
   const mobile = useIsMobile()
   const docked = useDocked()
@@ -39,6 +40,13 @@ export default function AiPanelHost({ placement }: { placement: "column" | "over
     }
   }, [open, settled])
 
+  const drawsColumn = placement === "column" && docked && open && (settled || chosen !== null)
+  useEffect(() => {
+    if (!drawsColumn) return
+    useLayoutStore.getState().setAiColumn(true)
+    return () => useLayoutStore.getState().setAiColumn(false)
+  }, [drawsColumn])
+
   if (!open)
     return placement === "overlay" && available ? (
       <button
@@ -56,7 +64,7 @@ export default function AiPanelHost({ placement }: { placement: "column" | "over
   if (!mine || (!settled && chosen === null)) return null
   return (
     <Suspense fallback={null}>
-      <ChatPanel kind={mobile ? "sheet" : docked ? "column" : "floating"} />
+      <ChatPanel kind={mobile ? "sheet" : docked ? "column" : "floating"} width={width} />
     </Suspense>
   )
 }

@@ -1,20 +1,27 @@
-// Whether the AI panel is open and whether it is a column: read by the keyboard shortcuts and the panel host, and
-// kept apart from the host so the timeline's first screen carries only these few lines.
-import { BREAKPOINTS, useMediaQuery } from "../../lib/use-media-query.ts"
+// Whether the AI panel is open and whether it is a column, as the panel host reads it; the host tells the reader
+// when it draws the column (stores/layout-store.ts), which then makes room for it (features/layout/column-plan.ts).
+import { useAfterFirstScreen } from "../../lib/first-screen.ts"
+import { useIsMobile } from "../../lib/use-media-query.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
+import { useAiConfig } from "../ai/ai-queries.ts"
 import { useChatPanelStore } from "./chat-panel-store.ts"
 
-const DOCK_QUERY = `(min-width: ${BREAKPOINTS["2xl"]}px)`
-
-/** Whether the panel is a column beside the entry: fixed, in a window wide enough for it. */
+/** Whether the panel is a column beside the entry: fixed, on the desktop layout (from 1024 px). */
 export function useDocked(): boolean {
   const style = useSettingsStore((state) => state.ai.panelStyle)
-  return useMediaQuery(DOCK_QUERY) && style === "fixed"
+  return !useIsMobile() && style === "fixed"
 }
 
-/** Whether the panel shows now: what the user said last, or else open when it is a column. */
+/**
+ * Whether the panel shows now: what the user said last in this tab, or else open when it is a column and a model
+ * answers (decision 0009: without one the panel could only say to set one up, in the reader's place).
+ */
 export function useAiPanelOpen(): { open: boolean; openByDefault: boolean } {
   const docked = useDocked()
+  // Asked once the timeline's first screen is drawn: neither the call nor its code weighs on that screen.
+  const drawn = useAfterFirstScreen(3000)
+  const available = useAiConfig(docked && drawn).data?.available ?? false
   const chosen = useChatPanelStore((state) => state.open)
-  return { open: chosen ?? docked, openByDefault: docked }
+  const openByDefault = docked && available
+  return { open: chosen ?? openByDefault, openByDefault }
 }

@@ -1,14 +1,13 @@
 // The AI panel's frame around one conversation: its title, a new chat, the full /ai page, close. It follows the open
 // entry (which the chat then includes), and answers mod+I itself too, since the app's keys stay quiet while the
 // reader types in its input.
-import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
-import { useSettingsStore } from "../../stores/settings-store.ts"
+import { useWindowHeight, useWindowWidth } from "../../lib/use-window-size.ts"
 import { isApplePlatform } from "../keyboard/hotkeys.ts"
 import { useChatPanelStore } from "./chat-panel-store.ts"
 import { ChatView } from "./chat-view.tsx"
@@ -16,28 +15,17 @@ import { floatingPanelBox } from "./panel-geometry.ts"
 
 type PanelKind = "column" | "floating" | "sheet"
 
-function useWindowSize() {
-  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }))
-  useEffect(() => {
-    const update = () => setSize({ width: window.innerWidth, height: window.innerHeight })
-    window.addEventListener("resize", update)
-    return () => window.removeEventListener("resize", update)
-  }, [])
-  return size
-}
-
-export default function ChatPanel({ kind }: { kind: PanelKind }) {
+/** width: the column's, as the reader plans it (features/layout/column-plan.ts). */
+export default function ChatPanel({ kind, width }: { kind: PanelKind; width?: number }) {
   const { t } = useTranslation("ai-chat")
   const { chatId, fresh, newChat, started, setOpen } = useChatPanelStore()
   const { entryId } = useTimelineLocation()
-  const columnWidth = useSettingsStore((state) => state.ui.aiColWidth)
-  const size = useWindowSize()
-  const box = floatingPanelBox(size.width, size.height)
+  const box = floatingPanelBox(useWindowWidth(), useWindowHeight())
   const style =
     kind === "floating"
       ? { width: box.width, height: box.height, right: box.right, bottom: box.bottom }
       : kind === "column"
-        ? { width: columnWidth }
+        ? { width }
         : undefined
 
   return (

@@ -1,12 +1,13 @@
 // Runs the shortcut table (commands.ts) on the timeline route: one keydown listener on the window, the focus area
 // deciding which commands apply, nothing while the user types in a field.
 
-import { useQueryClient } from "@tanstack/react-query"
+import { type QueryClient, useQueryClient } from "@tanstack/react-query"
 import type { EntryDetail } from "@tidings/shared"
 import { useEffect, useRef } from "react"
 import { useNavigate } from "react-router"
+import type { AiConfig } from "../../api/ai.ts"
 import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
-import { BREAKPOINTS, useIsMobile } from "../../lib/use-media-query.ts"
+import { MOBILE_QUERY, useIsMobile } from "../../lib/use-media-query.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { visibleViews } from "../../lib/views.ts"
 import { useSetEntryStar } from "../../queries/collections.ts"
@@ -17,6 +18,7 @@ import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { useCommandTable } from "../../stores/shortcut-store.ts"
+import { aiKeys } from "../ai/ai-queries.ts"
 import { playerStore } from "../player/player-store.ts"
 import { type CommandId, TOGGLE_PLAY_EVENT } from "./commands.ts"
 import { currentTimelineLocation } from "./current-location.ts"
@@ -137,7 +139,7 @@ export function useCommandRunner(): (command: CommandId) => void {
       case "global.quick-add":
         return layout.openDialog("add-source")
       case "global.toggle-ai":
-        return toggleAiPanel()
+        return toggleAiPanel(queryClient)
       case "global.toggle-play":
         window.dispatchEvent(new CustomEvent(TOGGLE_PLAY_EVENT))
         return
@@ -153,13 +155,15 @@ export function useCommandRunner(): (command: CommandId) => void {
 
 /**
  * mod+I: the panel's store is loaded on first use, not with the shortcuts (the timeline's first screen does not
- * carry the AI panel). Open by default means a fixed panel in a window wide enough for the column (ai-panel-open.ts).
+ * carry the AI panel). Open by default means a fixed panel on the desktop layout where a model answers, as
+ * ai-panel-open.ts decides it.
  */
-function toggleAiPanel(): void {
-  const docked =
+function toggleAiPanel(queryClient: QueryClient): void {
+  const openByDefault =
     useSettingsStore.getState().ai.panelStyle === "fixed" &&
-    window.matchMedia(`(min-width: ${BREAKPOINTS["2xl"]}px)`).matches
+    !window.matchMedia(MOBILE_QUERY).matches &&
+    (queryClient.getQueryData<AiConfig>(aiKeys.config)?.available ?? false)
   void import("../ai-chat/chat-panel-store.ts").then(({ useChatPanelStore }) =>
-    useChatPanelStore.getState().toggle(docked),
+    useChatPanelStore.getState().toggle(openByDefault),
   )
 }

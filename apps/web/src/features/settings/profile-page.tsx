@@ -1,11 +1,12 @@
 // Settings › profile: the public profile (name, handle, avatar, bio, website, social links) saved through
 // better-auth's update-user, each field checked beside itself before saving and the server's refusal shown in place.
+// A picture uploaded from here (POST /upload/avatar) is saved as the avatar at once.
 
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import type { SessionUser } from "@tidings/shared"
-import { type FormEvent, type ReactNode, useId, useState } from "react"
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { updateProfile } from "../../api/account.ts"
+import { updateProfile, uploadAvatar } from "../../api/account.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { queryKeys } from "../../queries/keys.ts"
@@ -65,6 +66,20 @@ function ProfileForm({ user }: { user: SessionUser }) {
     mutationFn: () => updateProfile(profileInputOf(values)),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.session }),
   })
+  // Only the picture is saved: the other fields may be half edited.
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const image = await uploadAvatar(file)
+      await updateProfile({ image })
+      return image
+    },
+    onSuccess: (image) => {
+      setValues((old) => ({ ...old, image }))
+      setShown((old) => old.filter((field) => field !== "image"))
+      void client.invalidateQueries({ queryKey: queryKeys.session })
+    },
+  })
+  const fileInput = useRef<HTMLInputElement>(null)
 
   const set = (patch: Partial<ProfileValues>) => {
     setValues((old) => ({ ...old, ...patch }))
@@ -107,22 +122,56 @@ function ProfileForm({ user }: { user: SessionUser }) {
         </Field>
         <Field label={t("profile.image")} hint={t("profile.image_hint")} problem={problemOf("image")}>
           {(props) => (
-            <div className="flex items-center gap-3">
-              {values.image && !problemOf("image") && (
-                <img
-                  src={values.image}
-                  alt=""
-                  className="mt-1 size-9 shrink-0 rounded-full border border-line object-cover"
+            <>
+              <div className="flex items-center gap-3">
+                {values.image && !problemOf("image") && (
+                  <img
+                    src={values.image}
+                    alt=""
+                    className="mt-1 size-9 shrink-0 rounded-full border border-line object-cover"
+                    data-testid="profile-image-preview"
+                  />
+                )}
+                <input
+                  {...props}
+                  type="url"
+                  value={values.image}
+                  onChange={(e) => set({ image: e.target.value })}
+                  data-testid="profile-image"
                 />
-              )}
-              <input
-                {...props}
-                type="url"
-                value={values.image}
-                onChange={(e) => set({ image: e.target.value })}
-                data-testid="profile-image"
-              />
-            </div>
+              </div>
+              <div className="mt-2 flex flex-wrap items-center gap-3">
+                <Button
+                  type="button"
+                  size="sm"
+                  disabled={upload.isPending}
+                  onClick={() => fileInput.current?.click()}
+                  data-testid="profile-upload"
+                >
+                  {upload.isPending ? t("profile.uploading") : t("profile.upload")}
+                </Button>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept="image/png,image/jpeg,image/gif,image/webp"
+                  className="hidden"
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0]
+                    e.target.value = ""
+                    if (file) upload.mutate(file)
+                  }}
+                  data-testid="profile-upload-input"
+                />
+                <p role="status" className="text-xs" data-testid="profile-upload-status">
+                  {upload.isSuccess && <span className="text-ink-soft">{t("profile.uploaded")}</span>}
+                  {upload.isError && (
+                    <span className="text-red-700 dark:text-red-400">{errorMessage(upload.error)}</span>
+                  )}
+                </p>
+              </div>
+            </>
           )}
         </Field>
         <Field label={t("profile.bio")} hint={t("profile.bio_hint")} problem={problemOf("bio")}>

@@ -34,7 +34,9 @@ export function TimelineHeader(props: TimelineHeaderProps) {
   const mobile = useIsMobile()
 
   return (
-    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-line px-4 max-lg:px-2">
+    // In a list narrowed to its limit (beside the AI column, decision 0009) the buttons close up, so the title keeps
+    // a word's room.
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-line px-4 max-lg:px-2 @max-xs:gap-0 @max-xs:px-2">
       {props.leading}
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-[0.9375rem] font-semibold" data-testid="timeline-title">
