@@ -3,16 +3,8 @@
 import { lazy, Suspense } from "react"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
+import { useAppHotkeys } from "../keyboard/use-app-hotkeys.ts"
 
-// The key bindings arrive a moment after the first rows, not before them.
-const AppHotkeys = lazy(() =>
-  import("../keyboard/use-app-hotkeys.ts").then((module) => ({
-    default: () => {
-      module.useAppHotkeys()
-      return null
-    },
-  })),
-)
 const CommandPalette = lazy(() =>
   import("../palette/command-palette.tsx").then((module) => ({ default: module.CommandPalette })),
 )
@@ -24,21 +16,16 @@ const AddSourceDialog = lazy(() =>
 )
 
 export function ShellDialogs() {
+  useAppHotkeys()
   const dialog = useLayoutStore((state) => state.dialog)
   const openDialog = useLayoutStore((state) => state.openDialog)
   const { view } = useTimelineLocation()
   const close = () => openDialog(null)
   return (
-    <>
-      {/* Its own boundary: a dialog loading must not unmount the key bindings. */}
-      <Suspense fallback={null}>
-        <AppHotkeys />
-      </Suspense>
-      <Suspense fallback={null}>
-        {dialog === "palette" && <CommandPalette onClose={close} />}
-        {dialog === "shortcuts" && <ShortcutsDialog onClose={close} />}
-        {dialog === "add-source" && <AddSourceDialog onClose={close} view={view} />}
-      </Suspense>
-    </>
+    <Suspense fallback={null}>
+      {dialog === "palette" && <CommandPalette onClose={close} />}
+      {dialog === "shortcuts" && <ShortcutsDialog onClose={close} />}
+      {dialog === "add-source" && <AddSourceDialog onClose={close} view={view} />}
+    </Suspense>
   )
 }
