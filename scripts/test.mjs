@@ -54,6 +54,7 @@ check("build", process.execPath, [path.join(root, "scripts/build-web.mjs")])
 check("build", process.execPath, [path.join(root, "scripts/build-server.mjs")])
 suite("server", path.join(root, "apps/server"))
 suite("web", path.join(root, "apps/web"))
+suite("desktop", path.join(root, "apps/desktop"))
 suite("e2e", path.join(root, "apps/web"), ["--config", "vitest.e2e.config.ts"])
 suite("e2e", path.join(root, "apps/web"), ["--config", "vitest.e2e-serial.config.ts"], "e2e-serial")
 

@@ -1,5 +1,6 @@
 export * from "./action-rules.ts"
 export * from "./constants.ts"
+export * from "./desktop.ts"
 export * from "./errors.ts"
 export * from "./ids.ts"
 export * from "./integrations.ts"

@@ -34,3 +34,8 @@ export async function markAllRead(input: MarkAllReadInput): Promise<UnreadCounts
   const answer = await request<Ok<{ read?: UnreadCounts }>>("/reads/all", { method: "POST", body: input })
   return answer.data?.read ?? {}
 }
+
+/** Every unread entry of the user, inboxes included (the desktop app's badge). */
+export async function getTotalUnread(): Promise<number> {
+  return (await request<Ok<{ count: number }>>("/reads/total-count")).data.count
+}

@@ -1,6 +1,7 @@
 // One fetch wrapper for every API call: same-origin cookies, no caching, the client headers, a 10 s time-out,
 // JSON bodies (DELETE included) and typed errors. What the app does with errors is injected (setApiEvents).
 import { APP_NAME, APP_VERSION, CLIENT_REQUEST_TIMEOUT_MS } from "@tidings/shared"
+import { appPlatform } from "../lib/desktop.ts"
 import { ApiError, errorFromResponse } from "./api-error.ts"
 import { clientHeaders } from "./client-ids.ts"
 
@@ -65,7 +66,7 @@ async function send(path: string, method: string, options: RequestOptions): Prom
     ...clientHeaders(),
     "X-App-Name": APP_NAME,
     "X-App-Version": APP_VERSION,
-    "X-App-Platform": "web",
+    "X-App-Platform": appPlatform(),
     "Cache-Control": "no-store",
   }
   if (import.meta.env.DEV) headers["X-App-Dev"] = "1"

@@ -2,6 +2,7 @@
 // (not JSON). Its own fetch, since request() reads bodies as text; errors come back as the usual ApiError, code 5
 // when there is no speech model (the client then uses the browser's speech synthesis).
 import { APP_NAME, APP_VERSION } from "@tidings/shared"
+import { appPlatform } from "../lib/desktop.ts"
 import { ApiError, errorFromResponse } from "./api-error.ts"
 import { clientHeaders } from "./client-ids.ts"
 import { buildUrl, readBody } from "./request.ts"
@@ -25,7 +26,7 @@ export async function fetchSpeech(
         ...clientHeaders(),
         "X-App-Name": APP_NAME,
         "X-App-Version": APP_VERSION,
-        "X-App-Platform": "web",
+        "X-App-Platform": appPlatform(),
         "Content-Type": "application/json",
       },
       body: JSON.stringify(input),
