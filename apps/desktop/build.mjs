@@ -8,9 +8,21 @@ import { build } from "esbuild"
 const here = path.dirname(fileURLToPath(import.meta.url))
 
 export async function bundleDesktop(outdir = path.join(here, "dist"), write = true) {
-  const common = { bundle: true, platform: "node", target: "node22", external: ["electron"], write, logLevel: "warning" }
+  const common = {
+    bundle: true,
+    platform: "node",
+    target: "node22",
+    external: ["electron"],
+    write,
+    logLevel: "warning",
+  }
   const [main, preload] = await Promise.all([
-    build({ ...common, entryPoints: [path.join(here, "src/main.ts")], format: "esm", outfile: path.join(outdir, "main.js") }),
+    build({
+      ...common,
+      entryPoints: [path.join(here, "src/main.ts")],
+      format: "esm",
+      outfile: path.join(outdir, "main.js"),
+    }),
     build({
       ...common,
       entryPoints: [path.join(here, "src/preload.ts")],

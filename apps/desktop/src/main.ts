@@ -3,21 +3,16 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import {
-  DESKTOP_CHANNELS,
-  DESKTOP_SCHEME,
-  type DesktopCommand,
-  type DesktopSettings,
-} from "@tidings/shared"
+import { DESKTOP_CHANNELS, DESKTOP_SCHEME, type DesktopCommand, type DesktopSettings } from "@tidings/shared"
 import {
   app,
   BrowserWindow,
+  shell as electronShell,
+  ipcMain,
   Menu,
   type MenuItemConstructorOptions,
-  ipcMain,
   nativeImage,
   screen,
-  shell as electronShell,
   Tray,
 } from "electron"
 import {
@@ -25,8 +20,8 @@ import {
   type Bounds,
   Desktop,
   deepLinkIn,
-  MIN_SIZE,
   type MenuSpec,
+  MIN_SIZE,
   type SavedState,
   type Shell,
 } from "./shell.ts"
@@ -159,8 +154,9 @@ if (!app.requestSingleInstanceLock()) {
   ipcMain.on(DESKTOP_CHANNELS.unreadCount, (_event, count: unknown) => {
     if (typeof count === "number") desktop?.setUnreadCount(count)
   })
-  ipcMain.on(DESKTOP_CHANNELS.settings, (_event, settings: Partial<DesktopSettings>) => {
-    if (settings && typeof settings === "object") desktop?.setSettings(settings)
+  ipcMain.on(DESKTOP_CHANNELS.settings, (_event, settings: unknown) => {
+    // Desktop.setSettings takes only booleans from it.
+    if (settings && typeof settings === "object") desktop?.setSettings(settings as Partial<DesktopSettings>)
   })
   void app.whenReady().then(() => {
     desktop = new Desktop(electronShellImpl, process.env)

@@ -12,7 +12,8 @@ const bridge: DesktopBridge = {
       appLaunchOnStartup: Boolean(settings.appLaunchOnStartup),
     }),
   onCommand: (listener) => {
-    const forward = (_event: IpcRendererEvent, command: DesktopCommand) => listener(command)
+    // Only the main process sends on this channel (main.ts), always a DesktopCommand.
+    const forward = (_event: IpcRendererEvent, command: unknown) => listener(command as DesktopCommand)
     ipcRenderer.on(DESKTOP_CHANNELS.command, forward)
     return () => void ipcRenderer.off(DESKTOP_CHANNELS.command, forward)
   },

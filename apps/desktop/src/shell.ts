@@ -1,6 +1,6 @@
 // The desktop app's logic, written against a small interface over Electron (ElectronShell in main.ts implements it),
 // so it is type-checked and unit-tested without the Electron binary, which these machines cannot download.
-import { type DesktopCommand, DESKTOP_SCHEME, type DesktopSettings } from "@tidings/shared"
+import { DESKTOP_SCHEME, type DesktopCommand, type DesktopSettings } from "@tidings/shared"
 
 export interface Bounds {
   x: number
@@ -145,12 +145,7 @@ export function applicationMenu(platform: NodeJS.Platform): MenuSpec[] {
       { role: "quit" },
     ],
   }
-  return [
-    app,
-    { role: "editMenu" },
-    { role: "viewMenu" },
-    { role: "windowMenu" },
-  ]
+  return [app, { role: "editMenu" }, { role: "viewMenu" }, { role: "windowMenu" }]
 }
 
 /** Badge and tray for the unread count; the badge only while showDockBadge is on. */
@@ -234,7 +229,9 @@ export class Desktop {
     const next = {
       showDockBadge: typeof settings.showDockBadge === "boolean" ? settings.showDockBadge : this.settings.showDockBadge,
       appLaunchOnStartup:
-        typeof settings.appLaunchOnStartup === "boolean" ? settings.appLaunchOnStartup : this.settings.appLaunchOnStartup,
+        typeof settings.appLaunchOnStartup === "boolean"
+          ? settings.appLaunchOnStartup
+          : this.settings.appLaunchOnStartup,
     }
     if (next.appLaunchOnStartup !== this.settings.appLaunchOnStartup) this.shell.setOpenAtLogin(next.appLaunchOnStartup)
     this.settings = next
