@@ -6,7 +6,6 @@
 import { randomBytes } from "node:crypto"
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises"
 import path from "node:path"
-import sharp from "sharp"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { type FileType, fileTypeOf, imageTypeOf } from "./file-type.ts"
@@ -92,7 +91,12 @@ export async function storeUpload(deps: Deps, kind: UploadKind, userId: string, 
   return { name, mimeType: stored.type, size: stored.bytes.length } satisfies StoredFile
 }
 
+// sharp (libvips) loads on the first image upload: a server that never receives one keeps its start-up and memory.
+let loadSharp: Promise<typeof import("sharp")> | undefined
+
 async function reencode(bytes: Uint8Array, kind: UploadKind): Promise<Uint8Array> {
+  loadSharp ??= import("sharp")
+  const { default: sharp } = await loadSharp
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate()
     const { width = 0, height = 0 } = await image.metadata()
