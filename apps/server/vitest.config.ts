@@ -7,8 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Embedded PGlite: every file has a database of its own, so two files run at once (vitest's default on two
-    // cores is one). On PostgreSQL the files share one database and keep apart only by running one at a time.
-    maxWorkers: process.env.TEST_DATABASE_URL ? 1 : 2,
+    // Two files at once (vitest's default on two cores is one). Embedded PGlite: every file has a database of its
+    // own. On PostgreSQL each worker has its own database (test/support/worker-database.ts), and the files of one
+    // worker share it one at a time: a file's scheduler and maintenance act on every row of the database.
+    maxWorkers: 2,
   },
 })
