@@ -11,6 +11,7 @@ export const e2eTest = {
   testTimeout: 180_000,
   hookTimeout: 240_000,
   pool: "forks",
+  globalSetup: "e2e/support/global-setup.ts",
 } as const
 
 export const timedFiles = [

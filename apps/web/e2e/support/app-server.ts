@@ -1,6 +1,8 @@
-// Starts the real Tidings server as a child process with a fresh data folder and waits for /health.
+// Starts the real Tidings server as a child process with a fresh data folder and waits for /health. The folder is a
+// copy of one the run's global setup had a server create (e2e/support/global-setup.ts): the same empty, migrated
+// database, without each file paying for the embedded database's first start.
 import { type ChildProcess, spawn } from "node:child_process"
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -40,8 +42,17 @@ async function waitForHealth(origin: string, child: ChildProcess, output: () => 
   throw new Error(`The server did not answer GET /health within ${timeoutMs} ms:\n${output()}`)
 }
 
-/** env: extra settings for the server (e.g. RSSHUB_URL pointing at a loopback stand-in). */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/** Set by the global setup: the data folder every file's server starts from a copy of. */
+export const DATA_TEMPLATE_ENV = "TIDINGS_E2E_DATA_TEMPLATE"
+
+/**
+ * env: extra settings for the server (e.g. RSSHUB_URL pointing at a loopback stand-in). `dataDir`: a folder of the
+ * caller's, kept after stop (the global setup's template); otherwise a fresh copy of the template, removed at stop.
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  { dataDir: ownDir }: { dataDir?: string } = {},
+): Promise<AppServer> {
   if (!existsSync(path.join(webDist, "index.html"))) {
     throw new Error(`${webDist}/index.html is missing: build the web client first (cd apps/web && npx vite build).`)
   }
@@ -50,7 +61,9 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   }
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
-  const dataDir = mkdtempSync(path.join(tmpdir(), "tidings-e2e-"))
+  const dataDir = ownDir ?? mkdtempSync(path.join(tmpdir(), "tidings-e2e-"))
+  const template = process.env[DATA_TEMPLATE_ENV]
+  if (!ownDir && template && existsSync(template)) cpSync(template, dataDir, { recursive: true })
   const child = spawn(process.execPath, [serverBundle], {
     cwd: repoRoot,
     env: {
@@ -79,7 +92,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       await exited
       clearTimeout(timer)
     }
-    rmSync(dataDir, { recursive: true, force: true })
+    if (!ownDir) rmSync(dataDir, { recursive: true, force: true })
   }
   try {
     await waitForHealth(origin, child, () => log, 150_000)
