@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config"
+import { WORKERS } from "./test/support/worker-database.ts"
 
 export default defineConfig({
   test: {
@@ -7,9 +8,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Two files at once (vitest's default on two cores is one). Embedded PGlite: every file has a database of its
-    // own. On PostgreSQL each worker has its own database (test/support/worker-database.ts), and the files of one
-    // worker share it one at a time: a file's scheduler and maintenance act on every row of the database.
-    maxWorkers: 2,
+    // Several files at once (vitest's default on two cores is one). Embedded PGlite: every file has a database of its
+    // own, and the work is CPU-bound: two. On PostgreSQL each worker has its own database
+    // (test/support/worker-database.ts), and the files of one worker share it one at a time: a file's scheduler and
+    // maintenance act on every row of the database.
+    maxWorkers: process.env.TEST_DATABASE_URL ? WORKERS : 2,
   },
 })

@@ -35,10 +35,14 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: maintenance.toString() })
     await admin.connect()
     const template = workerDatabaseName(databaseUrl, 1)
+    // Tests need no durability across a crash of PostgreSQL: commits need not wait for the disk (a
+    // per-database setting is not copied with a database, so each copy gets it too).
+    await admin.query(`alter database "${template}" set synchronous_commit = off`)
     for (let id = 2; id <= WORKERS; id++) {
       const name = workerDatabaseName(databaseUrl, id)
       await admin.query(`drop database if exists "${name}" with (force)`)
       await admin.query(`create database "${name}" template "${template}"`)
+      await admin.query(`alter database "${name}" set synchronous_commit = off`)
     }
     await admin.end()
   }

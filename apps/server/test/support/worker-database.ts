@@ -1,8 +1,9 @@
-// On PostgreSQL (TEST_DATABASE_URL) the run's two workers must not share a database: a file's scheduler picks every
+// On PostgreSQL (TEST_DATABASE_URL) the run's workers must not share a database: a file's scheduler picks every
 // due feed in it and its maintenance analyses every table. Worker 1 uses the database named in the URL; worker N
 // uses a copy of it, "<name>_wN", made from the migrated one by global-setup.ts (CREATE DATABASE … TEMPLATE).
 
-export const WORKERS = 2
+/** Files at once on PostgreSQL: the pass waits on the database more than it computes, so one more than the cores. */
+export const WORKERS = 3
 
 /** The database URL of worker `poolId` (vitest's VITEST_POOL_ID, 1-based). */
 export function workerDatabaseUrl(databaseUrl: string, poolId: number): string {
