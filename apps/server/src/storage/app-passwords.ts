@@ -1,5 +1,5 @@
 // App passwords of sync apps (schema.appPasswords), each query scoped to one user or found by its credential's hash.
-import { and, asc, eq, sql } from "drizzle-orm"
+import { and, asc, eq, type SQL, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
 import { appPasswords, user } from "./schema.ts"
 
@@ -47,21 +47,21 @@ export async function findUserEmail(db: DB, userId: string): Promise<string | un
 }
 
 /** The password whose Fever key (md5 of "email:password") hashes to `feverKeyHash`, with its owner's e-mail. */
-export async function findByFeverKey(db: DB, feverKeyHash: string) {
-  const [row] = await db
-    .select({ password: appPasswords, email: user.email, role: user.role, roleEndAt: user.roleEndAt })
-    .from(appPasswords)
-    .innerJoin(user, eq(user.id, appPasswords.userId))
-    .where(eq(appPasswords.feverKeyHash, feverKeyHash))
-  return row
+export function findByFeverKey(db: DB, feverKeyHash: string) {
+  return passwordWithOwner(db, eq(appPasswords.feverKeyHash, feverKeyHash))
 }
 
-export async function findAppPassword(db: DB, id: string) {
+export function findAppPassword(db: DB, id: string) {
+  return passwordWithOwner(db, eq(appPasswords.id, id))
+}
+
+/** One app password with what signing in as its owner needs. */
+async function passwordWithOwner(db: DB, where: SQL) {
   const [row] = await db
     .select({ password: appPasswords, email: user.email, role: user.role, roleEndAt: user.roleEndAt })
     .from(appPasswords)
     .innerJoin(user, eq(user.id, appPasswords.userId))
-    .where(eq(appPasswords.id, id))
+    .where(where)
   return row
 }
 
