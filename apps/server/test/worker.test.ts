@@ -8,8 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type FeedServer, items, rss, startFeedServer } from "./support/feeds.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 import { apiAs, signUp } from "./support/users.ts"
+import { currentDatabaseUrl } from "./support/worker-database.ts"
 
-const databaseUrl = process.env.TEST_DATABASE_URL
+// This file's copy of the run's database (the pass runs several files at once, each on its own copy): the
+// workers and the probe must look at the database the test server writes to.
+const databaseUrl = process.env.TEST_DATABASE_URL && currentDatabaseUrl(process.env.TEST_DATABASE_URL)
 const redisUrl = process.env.TEST_REDIS_URL
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 
