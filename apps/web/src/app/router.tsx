@@ -1,22 +1,13 @@
 // The route table (spec client §2). The timeline is bundled; the other screens load on demand.
-import i18next from "i18next"
 import { createBrowserRouter, Navigate } from "react-router"
 import { PLANNED_PAGES } from "../features/settings/settings-pages.ts"
-import type { NamespaceName } from "../i18n/resources.ts"
+import { withStrings } from "../i18n/with-strings.ts"
 import { DEFAULT_TIMELINE_PATH } from "../lib/route-ids.ts"
 import { EntryRoute } from "../routes/entry.tsx"
 import { ErrorPage } from "../routes/error-page.tsx"
 import { TimelineRoute } from "../routes/timeline.tsx"
 import { RequireAuth } from "./require-auth.tsx"
 import { RootLayout, RouteFallback } from "./root-layout.tsx"
-
-/**
- * A lazy screen with the strings it needs beyond the reader's own (i18n/resources.ts): both arrive before it renders,
- * so it never shows a key or waits a second time.
- */
-function withStrings<T>(ns: NamespaceName[], load: () => Promise<T>): () => Promise<T> {
-  return async () => (await Promise.all([load(), i18next.loadNamespaces(ns)]))[0]
-}
 
 export function createAppRouter() {
   return createBrowserRouter([
@@ -27,10 +18,10 @@ export function createAppRouter() {
       hydrateFallbackElement: <RouteFallback />,
       children: [
         { index: true, element: <Navigate to={DEFAULT_TIMELINE_PATH} replace /> },
-        { path: "login", lazy: () => import("../routes/login.tsx") },
-        { path: "forgot-password", lazy: () => import("../routes/forgot-password.tsx") },
-        { path: "reset-password/:token", lazy: () => import("../routes/reset-password.tsx") },
-        { path: "invitation", lazy: withStrings(["settings"], () => import("../routes/invitation.tsx")) },
+        { path: "login", lazy: withStrings(["auth"], () => import("../routes/login.tsx")) },
+        { path: "forgot-password", lazy: withStrings(["auth"], () => import("../routes/forgot-password.tsx")) },
+        { path: "reset-password/:token", lazy: withStrings(["auth"], () => import("../routes/reset-password.tsx")) },
+        { path: "invitation", lazy: withStrings(["settings", "auth"], () => import("../routes/invitation.tsx")) },
         {
           element: <RequireAuth />,
           children: [
@@ -46,7 +37,7 @@ export function createAppRouter() {
             {
               path: "settings",
               lazy: withStrings(
-                ["settings", "integrations", "guide", "ai", "mcp", "ai-tasks", "ai-chat"],
+                ["settings", "integrations", "guide", "ai", "mcp", "ai-tasks", "ai-chat", "auth", "lists"],
                 () => import("../routes/settings.tsx"),
               ),
               children: [
@@ -73,21 +64,21 @@ export function createAppRouter() {
                 })),
               ],
             },
-            { path: "discover", lazy: withStrings(["discover"], () => import("../routes/discover.tsx")) },
+            { path: "discover", lazy: withStrings(["discover", "lists"], () => import("../routes/discover.tsx")) },
             {
               path: "discover/category/:category",
-              lazy: withStrings(["discover"], async () => ({
+              lazy: withStrings(["discover", "lists"], async () => ({
                 Component: (await import("../routes/discover.tsx")).CategoryPage,
               })),
             },
             { path: "rsshub", lazy: withStrings(["discover"], () => import("../routes/rsshub.tsx")) },
             { path: "power", lazy: withStrings(["wallet"], () => import("../routes/power.tsx")) },
             // The spec names no route for a list's public page or for managing inboxes.
-            { path: "share/lists/:listId", lazy: () => import("../routes/share-list.tsx") },
+            { path: "share/lists/:listId", lazy: withStrings(["lists"], () => import("../routes/share-list.tsx")) },
             // A user's public page, by handle or (for users without one) by id.
-            { path: "profile/id/:userId", lazy: () => import("../routes/profile.tsx") },
-            { path: "profile/:handle", lazy: () => import("../routes/profile.tsx") },
-            { path: "inboxes", lazy: () => import("../routes/inboxes.tsx") },
+            { path: "profile/id/:userId", lazy: withStrings(["profiles"], () => import("../routes/profile.tsx")) },
+            { path: "profile/:handle", lazy: withStrings(["profiles"], () => import("../routes/profile.tsx")) },
+            { path: "inboxes", lazy: withStrings(["lists"], () => import("../routes/inboxes.tsx")) },
             { path: "action", lazy: withStrings(["actions"], () => import("../routes/action.tsx")) },
             { path: "ai/:chatId?", lazy: withStrings(["ai-chat", "ai"], () => import("../routes/ai.tsx")) },
           ],

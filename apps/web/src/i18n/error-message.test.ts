@@ -13,7 +13,8 @@ beforeAll(async () => {
     fallbackLng: "en",
     ns: [...CORE_NAMESPACES],
     resources: {
-      en: englishResources,
+      // The sign-in screens load the auth strings with their code (app/router.tsx), as here.
+      en: { ...englishResources, auth: await loadNamespace("en", "auth") },
       ja: { auth: await loadNamespace("ja", "auth"), errors: await loadNamespace("ja", "errors") },
     },
     keySeparator: false,

@@ -4,24 +4,20 @@
 
 type Namespace = Record<string, string>
 
-/** What the timeline, sidebar, entry and their dialogs say: bundled in English, loaded first in other languages. */
-export const CORE_NAMESPACES = [
-  "app",
-  "auth",
-  "common",
-  "errors",
-  "lists",
-  "profiles",
-  "subscriptions",
-  "views",
-] as const
+/** What the timeline, the sidebar and their dialogs say: bundled in English, loaded first in other languages. */
+export const CORE_NAMESPACES = ["app", "common", "errors", "subscriptions"] as const
 
 /**
- * The rest: strings of screens that load on demand (settings, actions, discover, integrations, the guide), and the
- * AI helpers' (loaded with the first summary or translation shown, or with Settings › AI).
+ * The rest: strings of screens and parts that load on demand (sign-in, the entry, the views' layouts, lists and
+ * inboxes, profiles, settings, actions, discover, integrations, the guide), and the AI helpers' (loaded with the
+ * first summary or translation shown, or with Settings › AI). Each arrives with its code (i18n/with-strings.ts).
  */
 export const namespaces = [
   ...CORE_NAMESPACES,
+  "auth",
+  "lists",
+  "profiles",
+  "views",
   "actions",
   "ai",
   "ai-tasks",
@@ -38,12 +34,12 @@ export const namespaces = [
 
 export type NamespaceName = (typeof namespaces)[number]
 
-const bundled = import.meta.glob<Namespace>(
-  "./locales/en/{app,auth,common,errors,lists,profiles,subscriptions,views}.json",
-  { eager: true, import: "default" },
-)
+const bundled = import.meta.glob<Namespace>("./locales/en/{app,common,errors,subscriptions}.json", {
+  eager: true,
+  import: "default",
+})
 const onDemand = import.meta.glob<Namespace>(
-  ["./locales/*/*.json", "!./locales/en/{app,auth,common,errors,lists,profiles,subscriptions,views}.json"],
+  ["./locales/*/*.json", "!./locales/en/{app,common,errors,subscriptions}.json"],
   { import: "default" },
 )
 

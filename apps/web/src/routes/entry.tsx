@@ -3,9 +3,15 @@
 import { lazy, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { EmptyState } from "../components/ui/empty-state.tsx"
+import { withStrings } from "../i18n/with-strings.ts"
 import { useTimelineLocation } from "../lib/use-timeline-location.ts"
 
-const EntryDetail = lazy(async () => ({ default: (await import("../features/entry/entry-detail.tsx")).EntryDetail }))
+// Its readers (profiles) and an inbox entry's toolbar (lists) have their own strings.
+const EntryDetail = lazy(
+  withStrings(["profiles", "lists"], async () => ({
+    default: (await import("../features/entry/entry-detail.tsx")).EntryDetail,
+  })),
+)
 
 export function EntryRoute() {
   const { t } = useTranslation()

@@ -1,16 +1,11 @@
 // The route error page (spec client §2): what broke, a local reset, a reload, and an environment report to attach
 // to an issue. A failed lazy chunk (usually a new deployment) reloads once per session by itself.
-import { APP_VERSION, LOCAL_KEY_PREFIX } from "@tidings/shared"
-import { useEffect, useMemo } from "react"
+import { LOCAL_KEY_PREFIX } from "@tidings/shared"
+import { type ComponentType, lazy, Suspense, useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { useRouteError } from "react-router"
-import { clientHeaders } from "../api/client-ids.ts"
 import { Button } from "../components/ui/button.tsx"
-import { CopyableText } from "../components/ui/copyable-text.tsx"
 import { resetLocalData } from "../db/reset-local-data.ts"
-import { buildEnvironmentReport, issueUrl, reportText } from "../lib/environment-report.ts"
-import { randomId } from "../lib/random-id.ts"
-import { useStatusConfigs } from "../queries/status.ts"
 
 const RELOADED_KEY = `${LOCAL_KEY_PREFIX}chunk_reload`
 
@@ -18,24 +13,20 @@ function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && /dynamically imported module|Importing a module script failed/i.test(error.message)
 }
 
+// The environment report is its own chunk: the first screen bundles this page (it must show even when loading
+// code fails) but not the report's parsing of the user agent. If the report cannot load, the page goes without it.
+const ErrorReport = lazy(async (): Promise<{ default: ComponentType<{ message: string; details: string }> }> => {
+  try {
+    return { default: (await import("./error-report.tsx")).ErrorReport }
+  } catch {
+    return { default: () => null }
+  }
+})
+
 export function ErrorPage() {
   const { t } = useTranslation()
   const error = useRouteError()
-  const configs = useStatusConfigs()
-  const tracker = configs.data?.ISSUE_TRACKER_URL
   const message = error instanceof Error ? error.message : String(error)
-  // One trace id per error shown, so the report and what the user describes can be matched.
-  const report = useMemo(
-    () =>
-      buildEnvironmentReport({
-        appVersion: APP_VERSION,
-        userAgent: navigator.userAgent,
-        mode: import.meta.env.MODE,
-        sessionTraceId: clientHeaders()["X-Session-Id"],
-        errorTraceId: randomId(),
-      }),
-    [],
-  )
   const details = error instanceof Error ? (error.stack ?? error.message) : message
 
   useEffect(() => {
@@ -57,25 +48,9 @@ export function ErrorPage() {
             {t("error_page.reset_local_database")}
           </Button>
         </div>
-        <p className="mt-6 text-xs font-medium text-ink-soft">{t("error_page.report")}</p>
-        <div className="mt-1 rounded-lg bg-hover p-2" data-testid="error-report">
-          <CopyableText text={reportText(report, details)} />
-        </div>
-        {configs.isPending ? null : tracker ? (
-          <a
-            href={issueUrl(tracker, report, details, `Error: ${message}`.slice(0, 200))}
-            target="_blank"
-            rel="noreferrer"
-            className="mt-3 inline-flex text-sm font-medium text-accent-strong hover:underline"
-            data-testid="error-submit-issue"
-          >
-            {t("error_page.submit_issue")}
-          </a>
-        ) : (
-          <p className="mt-3 text-xs text-ink-soft" data-testid="error-copy-report">
-            {t("error_page.copy_report")}
-          </p>
-        )}
+        <Suspense fallback={null}>
+          <ErrorReport message={message} details={details} />
+        </Suspense>
       </div>
     </div>
   )

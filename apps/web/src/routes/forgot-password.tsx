@@ -12,7 +12,7 @@ import { errorMessage } from "../i18n/error-message.ts"
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export function ForgotPasswordRoute() {
-  const { t } = useTranslation("app")
+  const { t } = useTranslation(["auth", "app"])
   const [email, setEmail] = useState("")
   const [state, setState] = useState<{ kind: "idle" | "sending" | "sent" } | { kind: "error"; message: string }>({
     kind: "idle",

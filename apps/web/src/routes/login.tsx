@@ -10,7 +10,7 @@ import { useSession } from "../queries/session.ts"
 import { useSessionStore } from "../stores/session-store.ts"
 
 export function LoginRoute() {
-  const { t } = useTranslation(["app", "common"])
+  const { t } = useTranslation(["auth", "app", "common"])
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const session = useSession()
@@ -25,7 +25,7 @@ export function LoginRoute() {
       <div className="w-full max-w-sm">
         <div className="mb-8 flex flex-col items-center gap-3 text-center">
           <img src="/favicon.svg" alt="" className="size-12" />
-          <p className="text-2xl font-semibold tracking-tight">{t("brand")}</p>
+          <p className="text-2xl font-semibold tracking-tight">{t("app:brand")}</p>
           <p className="text-sm text-ink-soft">{t("login.tagline")}</p>
         </div>
         {expired && (

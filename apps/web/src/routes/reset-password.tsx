@@ -14,7 +14,7 @@ const MIN_LENGTH = 8
 type State = { kind: "idle" | "saving" | "done" } | { kind: "error"; message: string; expired?: boolean }
 
 export function ResetPasswordRoute() {
-  const { t } = useTranslation("app")
+  const { t } = useTranslation(["auth", "app"])
   const { token = "" } = useParams()
   const [password, setPassword] = useState("")
   const [repeated, setRepeated] = useState("")

@@ -11,20 +11,25 @@ import { OfflineIndicator } from "../features/connectivity/offline-indicator.tsx
 import { MediaHost } from "../features/gallery/media-host.tsx"
 import { planColumns } from "../features/layout/column-plan.ts"
 import { ColumnSeparator, useColumnWidth } from "../features/layout/column-separator.tsx"
-import { MobileTimeline } from "../features/layout/mobile-timeline.tsx"
 import { ShellDialogs } from "../features/layout/shell-dialogs.tsx"
 import { Sidebar } from "../features/subscriptions/sidebar.tsx"
 import { EntryColumn } from "../features/timeline/entry-column.tsx"
 import { isWideView } from "../features/views/view-list.tsx"
 import { cx } from "../lib/cx.ts"
 import { useAfterFirstScreen } from "../lib/first-screen.ts"
-import { useIsMobile } from "../lib/use-media-query.ts"
+import { MOBILE_QUERY, useIsMobile } from "../lib/use-media-query.ts"
 import { useTimelineLocation } from "../lib/use-timeline-location.ts"
 import { useWindowWidth } from "../lib/use-window-size.ts"
 import { useLayoutStore } from "../stores/layout-store.ts"
 import { useSettingsStore } from "../stores/settings-store.ts"
 
 const AiPanelHost = lazy(() => import("../features/ai-chat/ai-panel-host.tsx"))
+
+// The phone layout is its own chunk, so a desktop never downloads it. A phone asks for it as soon as this module
+// runs, beside the first calls, so it is there before the first rows are.
+const loadMobileTimeline = () => import("../features/layout/mobile-timeline.tsx")
+if (typeof window !== "undefined" && window.matchMedia?.(MOBILE_QUERY).matches) void loadMobileTimeline()
+const MobileTimeline = lazy(() => loadMobileTimeline().then((module) => ({ default: module.MobileTimeline })))
 
 /** The AI panel (and its launcher) once the first screen is drawn: its code is not part of that screen. */
 function DeferredAiPanel({ placement, width }: { placement: "column" | "overlay"; width?: number }) {
@@ -53,7 +58,13 @@ export function TimelineRoute() {
   // The dialogs sit beside either layout, so an open one survives the window crossing 1024 px.
   return (
     <>
-      {mobile ? <MobileTimeline sidebar={sidebar} /> : <DesktopTimeline sidebar={sidebar} />}
+      {mobile ? (
+        <Suspense fallback={<div className="h-dvh bg-surface" aria-busy="true" />}>
+          <MobileTimeline sidebar={sidebar} />
+        </Suspense>
+      ) : (
+        <DesktopTimeline sidebar={sidebar} />
+      )}
       <ShellDialogs />
       <MediaHost />
       <DeferredAiPanel placement="overlay" />

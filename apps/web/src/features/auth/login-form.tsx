@@ -15,7 +15,7 @@ import { useSignIn } from "./use-auth-actions.ts"
 type Mode = "sign-in" | "sign-up"
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const { t } = useTranslation(["app", "common"])
+  const { t } = useTranslation(["auth", "app", "common"])
   const [mode, setMode] = useState<Mode>("sign-in")
   const [name, setName] = useState("")
   const [email, setEmail] = useState("")

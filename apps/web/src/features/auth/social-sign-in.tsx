@@ -24,7 +24,7 @@ export function useSocialSignIn(target: string) {
 }
 
 export function SocialSignIn({ target, autoStart }: { target: string; autoStart: string | null }) {
-  const { t } = useTranslation(["app", "common"])
+  const { t } = useTranslation(["auth", "app", "common"])
   const providers = useQuery({ queryKey: ["auth", "providers"], queryFn: getSocialProviders, staleTime: Infinity })
   const signIn = useSocialSignIn(target)
   const started = useRef(false)

@@ -17,7 +17,7 @@ interface Props {
 }
 
 export function TwoFactorStep({ methods, onSignedIn, onBack }: Props) {
-  const { t } = useTranslation(["app", "common"])
+  const { t } = useTranslation(["auth", "app", "common"])
   const [factor, setFactor] = useState<SecondFactor>(methods.includes("totp") ? "totp" : "otp")
   const [code, setCode] = useState("")
   const [trustDevice, setTrustDevice] = useState(false)

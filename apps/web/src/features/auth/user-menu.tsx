@@ -11,7 +11,7 @@ import { useSettingsStore } from "../../stores/settings-store.ts"
 import { useSignOut } from "./use-auth-actions.ts"
 
 export function UserMenu() {
-  const { t, i18n } = useTranslation(["app", "lists"])
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const user = useSessionStore((state) => state.whoami)
   const signOut = useSignOut()
@@ -57,8 +57,8 @@ export function UserMenu() {
               },
             })),
             { label: t("user.menu_settings"), onSelect: () => navigate("/settings") },
-            { label: t("lists:menu_lists"), icon: "rss", onSelect: () => navigate("/settings/list") },
-            { label: t("lists:menu_inboxes"), icon: "book", onSelect: () => navigate("/inboxes") },
+            { label: t("user.menu_lists"), icon: "rss", onSelect: () => navigate("/settings/list") },
+            { label: t("user.menu_inboxes"), icon: "book", onSelect: () => navigate("/inboxes") },
             { label: t("user.menu_actions"), icon: "filter", onSelect: () => navigate("/action") },
             {
               label: t("user.sign_out"),

@@ -1,12 +1,13 @@
 // Mounts the overlays on demand: the gallery, the video player and the floating audio player are separate chunks
 // that load the first time they are needed, and the audio player stays mounted while the user reads on.
 import { lazy, Suspense } from "react"
+import { withStrings } from "../../i18n/with-strings.ts"
 import { usePlayer } from "../player/use-player.ts"
 import { useMediaOverlay } from "../views/gallery-store.ts"
 
-const Gallery = lazy(() => import("./gallery.tsx"))
-const VideoModal = lazy(() => import("./video-modal.tsx"))
-const AudioPlayer = lazy(() => import("../player/audio-player.tsx"))
+const Gallery = lazy(withStrings(["views"], () => import("./gallery.tsx")))
+const VideoModal = lazy(withStrings(["views"], () => import("./video-modal.tsx")))
+const AudioPlayer = lazy(withStrings(["views"], () => import("../player/audio-player.tsx")))
 
 export function MediaHost() {
   const overlay = useMediaOverlay((state) => state.overlay)

@@ -3,13 +3,15 @@ import { FeedViewType } from "@tidings/shared"
 import { lazy, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
+import { withStrings } from "../../i18n/with-strings.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { EntryList, type EntryListProps } from "../timeline/entry-list.tsx"
 
-const loadSocialList = () => import("./social/social-list.tsx")
-const loadPictureView = () => import("./media-grid/picture-view.tsx")
-const loadVideoView = () => import("./media-grid/video-view.tsx")
-const loadAudioList = () => import("./audio/audio-list.tsx")
+// The views' layouts share their own strings (the "views" namespace), which arrive with them.
+const loadSocialList = withStrings(["views"], () => import("./social/social-list.tsx"))
+const loadPictureView = withStrings(["views"], () => import("./media-grid/picture-view.tsx"))
+const loadVideoView = withStrings(["views"], () => import("./media-grid/video-view.tsx"))
+const loadAudioList = withStrings(["views"], () => import("./audio/audio-list.tsx"))
 const loadNotificationList = () => import("./notification/notification-list.tsx")
 
 const SocialList = lazy(loadSocialList)
