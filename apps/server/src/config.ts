@@ -150,18 +150,6 @@ const schema = z.object({
   ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Whether a new user is walked through the first steps on first sign-in. */
   NEW_USER_GUIDE: flag(true),
-  /**
-   * Web push: the VAPID public key (base64url, an uncompressed P-256 point) browsers subscribe with. Set, signed-in
-   * browsers that allow notifications register for push (POST /messaging); delivery is not built yet.
-   */
-  WEB_PUSH_PUBLIC_KEY: z
-    .string()
-    .refine(
-      (value) =>
-        /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === 65 && value.startsWith("B"),
-      "an uncompressed P-256 public key in base64url (87 characters starting with B)",
-    )
-    .optional(),
   /** The RSSHub instance behind rsshub:// feed URLs. */
   RSSHUB_URL: z.url().default("https://rsshub.app"),
   /** The server's OpenAI-compatible model endpoint (docs/ai.md); unset, only users with their own provider get AI. */

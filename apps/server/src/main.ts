@@ -5,6 +5,7 @@ import { createApp } from "./app.ts"
 import { createAuth, resolveAuthSecret } from "./auth/index.ts"
 import { boot, onShutdown } from "./boot.ts"
 import { startJobs } from "./jobs/index.ts"
+import { vapidKeys } from "./push/vapid.ts"
 
 const { config, log, database, deps } = await boot()
 const auth = createAuth({
@@ -13,6 +14,8 @@ const auth = createAuth({
   log,
   secret: await resolveAuthSecret(database.db, config.AUTH_SECRET),
 })
+// Web Push keys are made on the first start and kept in the database, so every process signs with the same pair.
+await vapidKeys(database.db)
 const jobs = await startJobs(deps, { schedule: true, work: !config.REDIS_URL || config.API_WORKER })
 const webDistDir = config.WEB_DIST_DIR ?? fileURLToPath(new URL("../../web/dist", import.meta.url))
 const app = createApp({ deps, auth, jobs, webDistDir })
