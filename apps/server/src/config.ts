@@ -150,6 +150,17 @@ const schema = z.object({
   ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Whether a new user is walked through the first steps on first sign-in. */
   NEW_USER_GUIDE: flag(true),
+  /**
+   * Uploads in an S3-compatible bucket (docs/operations.md): all of endpoint, bucket and both keys, or none (then
+   * DATA_DIR/uploads). S3_PUBLIC_URL: where the bucket's avatars are public (a CDN); unset, this server serves them.
+   */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  S3_FORCE_PATH_STYLE: flag(false),
   /** The RSSHub instance behind rsshub:// feed URLs. */
   RSSHUB_URL: z.url().default("https://rsshub.app"),
   /** The server's OpenAI-compatible model endpoint (docs/ai.md); unset, only users with their own provider get AI. */
@@ -212,6 +223,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`)
   }
   const config = parsed.data
+  const s3 = [config.S3_ENDPOINT, config.S3_BUCKET, config.S3_ACCESS_KEY_ID, config.S3_SECRET_ACCESS_KEY]
+  if (s3.some(Boolean) && !s3.every(Boolean))
+    throw new Error(
+      "Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+    )
   return {
     ...config,
     BASE_URL: config.BASE_URL ?? `http://localhost:${config.PORT}`,
