@@ -144,6 +144,14 @@ const schema = z.object({
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * A generic OpenID Connect provider, offered when issuer, client id and secret are set; its endpoints come from the
+   * issuer's /.well-known/openid-configuration at start. OIDC_NAME is what the sign-in button says.
+   */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).default("OpenID Connect"),
   /** Where the error page's "submit an issue" link goes (the report is appended as query parameters). */
   ISSUE_TRACKER_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where clients post usage events of users who allow it (spec: sendAnonymousData); unset, nothing is sent. */

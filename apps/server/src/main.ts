@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url"
 import { serve } from "@hono/node-server"
 import { createApp } from "./app.ts"
 import { createAuth, resolveAuthSecret } from "./auth/index.ts"
+import { discoverOidc } from "./auth/oidc.ts"
 import { boot, onShutdown } from "./boot.ts"
 import { startJobs } from "./jobs/index.ts"
 import { vapidKeys } from "./push/vapid.ts"
@@ -13,6 +14,7 @@ const auth = createAuth({
   config,
   log,
   secret: await resolveAuthSecret(database.db, config.AUTH_SECRET),
+  oidc: await discoverOidc(config, log),
 })
 // Web Push keys are made on the first start and kept in the database, so every process signs with the same pair.
 await vapidKeys(database.db)
