@@ -23,6 +23,5 @@ export async function removePushSubscription(token: string): Promise<void> {
 
 /** A push to every web device of the user; how many took it. */
 export async function sendTestPush(title: string, body: string): Promise<PushReport> {
-  return (await request<Ok<PushReport>>("/messaging/test", { method: "POST", body: { title, body }, quiet: true }))
-    .data
+  return (await request<Ok<PushReport>>("/messaging/test", { method: "POST", body: { title, body }, quiet: true })).data
 }
