@@ -232,6 +232,30 @@ describe("web push delivery", () => {
     expect(push.received.filter((r) => r.path.startsWith("/other/"))).toEqual([])
   })
 
+  it("pushes a notify rule's match among entries arriving in an inbox (webhook ingress)", async () => {
+    const me = await signUp(server.url)
+    const asMe = apiAs(server.url, me)
+    const device = subscriber(`${push.base}/inbox/1`)
+    await asMe("POST", "/messaging", { token: device.token, channel: "web" })
+    const rule = { name: "all", condition: [], result: { newEntryNotification: true } }
+    expect((await asMe("PUT", "/actions", { rules: [rule] })).body).toEqual({ code: 0 })
+    const handle = `push-${Date.now().toString(36)}`
+    expect((await asMe("POST", "/inboxes", { handle, title: "Alerts" })).body.code).toBe(0)
+    const secret = (await asMe("GET", `/inboxes?handle=${handle}`)).body.data.secret as string
+    const res = await fetch(`${server.url}/inboxes/webhook?handle=${handle}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-inbox-secret": secret },
+      body: JSON.stringify({ guid: "alert-1", publishedAt: new Date().toISOString(), title: "Disk almost full" }),
+    })
+    expect(res.status).toBe(200)
+    const call = await until(() => push.received.find((r) => r.path === "/inbox/1"))
+    expect(JSON.parse(decrypt(device, call.body))).toMatchObject({
+      title: "Alerts",
+      body: "Disk almost full",
+      url: expect.stringMatching(new RegExp(`^/timeline/view-0/inbox-${handle}/\\d+$`)),
+    })
+  })
+
   it("sends a test notification to the caller's devices and forgets one the push service calls gone", async () => {
     const me = await signUp(server.url)
     const other = await signUp(server.url)

@@ -95,7 +95,7 @@ export async function applyRulesToArrivals(
  * removes it, silence marks it read, webhooks are owed. Inbox entries cannot be starred (collections hold feed
  * entries), so a star result does nothing here. The inbox stands in for the feed in conditions.
  */
-export async function applyRulesToInboxArrival(tx: DB, handle: string, entryId: string) {
+export async function applyRulesToInboxArrival(tx: DB, handle: string, entryId: string, notices?: PushNotice[]) {
   const arrival = await findInboxArrival(tx, handle, entryId)
   if (!arrival) return []
   const { entry, inbox } = arrival
@@ -107,6 +107,14 @@ export async function applyRulesToInboxArrival(tx: DB, handle: string, entryId: 
   if (!result) return []
   if (result.block) await deleteInboxEntry(tx, inbox.userId, entry.id)
   else if (result.silence) await setInboxEntriesRead(tx, inbox.userId, [entry.id], true)
+  if (notices && !result.block && result.newEntryNotification)
+    notices.push({
+      userId: inbox.userId,
+      title: feed.title,
+      body: entry.title ?? entry.description ?? "",
+      url: `/timeline/view-${view}/inbox-${encodeURIComponent(inbox.handle)}/${encodeURIComponent(entry.id)}`,
+      tag: `entry-${entry.id}`,
+    })
   // The same entry shape as a feed entry's; an inbox entry has no update or readability times.
   const wire = toEntry({ ...entry, updatedAt: null, readabilityUpdatedAt: null })
   const payload = { entry: wire, feed: { ...feed, id: inbox.handle, image: null }, view }
