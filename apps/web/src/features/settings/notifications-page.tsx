@@ -27,6 +27,7 @@ const TONE: Record<PermissionState, string> = {
 
 export function NotificationsSettingsPage() {
   const { t } = useTranslation("integrations")
+  const client = useQueryClient()
   const [permission, setPermission] = useState<PermissionState>(notificationPermission)
   const choices = useNotificationChoices()
   // Whether the Permissions API has answered (it knows the state the Notification API may only guess at).
@@ -42,7 +43,10 @@ export function NotificationsSettingsPage() {
     const answer = await Notification.requestPermission()
     setPermission(answer)
     // Allowed just now: this browser registers for push at once rather than at the next start.
-    if (answer === "granted") void import("../../app/web-push.ts").then((push) => push.startWebPush())
+    if (answer === "granted")
+      void import("../../app/web-push.ts")
+        .then((push) => push.startWebPush())
+        .then(() => client.invalidateQueries({ queryKey: PUSH_KEY }))
   }
   const push = pushSupported()
 
