@@ -10,6 +10,7 @@ import path from "node:path"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadConfig } from "../src/config.ts"
+import { objectUrl, signV4 } from "../src/uploads/s3.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 import { signUp, type TestUser } from "./support/users.ts"
 
@@ -198,6 +199,38 @@ describe("uploads in an S3-compatible bucket", () => {
     } finally {
       await cdn.close()
     }
+  })
+
+  it("signs as AWS documents (the S3 SigV4 example GET of /test.txt) and builds virtual-hosted URLs", () => {
+    const url = objectUrl(
+      {
+        endpoint: "https://s3.amazonaws.com",
+        bucket: "examplebucket",
+        region: "us-east-1",
+        accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+        secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        pathStyle: false,
+      },
+      "test.txt",
+    )
+    expect(url.href).toBe("https://examplebucket.s3.amazonaws.com/test.txt")
+    const headers = signV4(
+      {
+        region: "us-east-1",
+        accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+        secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+      },
+      "GET",
+      url,
+      new Uint8Array(),
+      new Date("2013-05-24T00:00:00Z"),
+      { range: "bytes=0-9" },
+    )
+    expect(headers.authorization).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, " +
+        "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, " +
+        "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
+    )
   })
 
   it("refuses a partial S3 configuration at start", () => {
