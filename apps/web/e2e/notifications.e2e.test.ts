@@ -3,7 +3,9 @@
 // pushes (encrypted, VAPID-signed) to a loopback push service this test starts. Headless Chromium has no push
 // service of its own (pushManager.subscribe needs Google's, out of reach here), so the real subscription may fail:
 // the page must then say so, and the test-notification call is checked with a subscription registered for the
-// user directly (what a browser with a push service would register).
+// user directly (what a browser with a push service would register). The service worker's push and click handlers
+// are not exercised: headless Chromium's notification permission reads "denied" inside the page and the worker
+// whatever the site settings say, so showNotification refuses (tried with DevTools' deliverPushMessage).
 import { createECDH, randomBytes } from "node:crypto"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
