@@ -144,6 +144,14 @@ const schema = z.object({
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * A generic OpenID Connect provider, offered when issuer, client id and secret are set; its endpoints come from the
+   * issuer's /.well-known/openid-configuration at start. OIDC_NAME is what the sign-in button says.
+   */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(60).default("OpenID Connect"),
   /** Where the error page's "submit an issue" link goes (the report is appended as query parameters). */
   ISSUE_TRACKER_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where clients post usage events of users who allow it (spec: sendAnonymousData); unset, nothing is sent. */
@@ -151,17 +159,16 @@ const schema = z.object({
   /** Whether a new user is walked through the first steps on first sign-in. */
   NEW_USER_GUIDE: flag(true),
   /**
-   * Web push: the VAPID public key (base64url, an uncompressed P-256 point) browsers subscribe with. Set, signed-in
-   * browsers that allow notifications register for push (POST /messaging); delivery is not built yet.
+   * Uploads in an S3-compatible bucket (docs/operations.md): all of endpoint, bucket and both keys, or none (then
+   * DATA_DIR/uploads). S3_PUBLIC_URL: where the bucket's avatars are public (a CDN); unset, this server serves them.
    */
-  WEB_PUSH_PUBLIC_KEY: z
-    .string()
-    .refine(
-      (value) =>
-        /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === 65 && value.startsWith("B"),
-      "an uncompressed P-256 public key in base64url (87 characters starting with B)",
-    )
-    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  S3_FORCE_PATH_STYLE: flag(false),
   /** The RSSHub instance behind rsshub:// feed URLs. */
   RSSHUB_URL: z.url().default("https://rsshub.app"),
   /** The server's OpenAI-compatible model endpoint (docs/ai.md); unset, only users with their own provider get AI. */
@@ -224,6 +231,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`)
   }
   const config = parsed.data
+  const s3 = [config.S3_ENDPOINT, config.S3_BUCKET, config.S3_ACCESS_KEY_ID, config.S3_SECRET_ACCESS_KEY]
+  if (s3.some(Boolean) && !s3.every(Boolean))
+    throw new Error(
+      "Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+    )
   return {
     ...config,
     BASE_URL: config.BASE_URL ?? `http://localhost:${config.PORT}`,

@@ -3,8 +3,10 @@ import { fileURLToPath } from "node:url"
 import { serve } from "@hono/node-server"
 import { createApp } from "./app.ts"
 import { createAuth, resolveAuthSecret } from "./auth/index.ts"
+import { discoverOidc } from "./auth/oidc.ts"
 import { boot, onShutdown } from "./boot.ts"
 import { startJobs } from "./jobs/index.ts"
+import { vapidKeys } from "./push/vapid.ts"
 
 const { config, log, database, deps } = await boot()
 const auth = createAuth({
@@ -12,7 +14,10 @@ const auth = createAuth({
   config,
   log,
   secret: await resolveAuthSecret(database.db, config.AUTH_SECRET),
+  oidc: await discoverOidc(config, log),
 })
+// Web Push keys are made on the first start and kept in the database, so every process signs with the same pair.
+await vapidKeys(database.db)
 const jobs = await startJobs(deps, { schedule: true, work: !config.REDIS_URL || config.API_WORKER })
 const webDistDir = config.WEB_DIST_DIR ?? fileURLToPath(new URL("../../web/dist", import.meta.url))
 const app = createApp({ deps, auth, jobs, webDistDir })

@@ -5,6 +5,10 @@
 // and on demand (one model call for concurrent requests), an empty window without a model call, and code 5.
 // Tasks also get the user's enabled MCP tools (the loopback MCP server of support/mcp-server.ts), as the chat
 // does: never another user's, and a failing service is left out of the run and noted, never failing the task.
+
+import { createECDH, randomBytes } from "node:crypto"
+import http from "node:http"
+import type { AddressInfo } from "node:net"
 import { createServer } from "node:net"
 import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
@@ -288,6 +292,51 @@ describe("scheduled task runs", () => {
       runCount: 1,
       lastResult: "Done once.",
     })
+  })
+
+  it("a task that asks for Web Push pushes its result to the owner's browsers (and only theirs)", async () => {
+    const received: { path: string; encoding?: string; bytes: number }[] = []
+    const pushService = http.createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on("data", (c: Buffer) => chunks.push(c))
+      req.on("end", () => {
+        received.push({
+          path: req.url ?? "",
+          encoding: req.headers["content-encoding"],
+          bytes: Buffer.concat(chunks).length,
+        })
+        res.writeHead(201).end()
+      })
+    })
+    await new Promise<void>((resolve) => pushService.listen(0, "127.0.0.1", resolve))
+    const base = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`
+    const device = (name: string) => {
+      const ecdh = createECDH("prime256v1")
+      ecdh.generateKeys()
+      const keys = { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") }
+      return JSON.stringify({ endpoint: `${base}/${name}`, expirationTime: null, keys })
+    }
+    try {
+      stub.set({ reply: () => "Pushed result." })
+      const { api } = await user()
+      const other = await user()
+      await api("POST", "/messaging", { token: device("owner"), channel: "web" })
+      await other.api("POST", "/messaging", { token: device("other"), channel: "web" })
+      const task = (
+        await api("POST", "/ai/task", {
+          ...daily,
+          schedule: { type: "once", date: "2028-03-06T12:00Z" },
+          options: { notifyChannels: ["web"] },
+        })
+      ).body.data
+      expect(task.options).toEqual({ notifyChannels: ["web"] })
+      clock = new Date("2028-03-06T12:05:00Z")
+      await runJobs()
+      for (let i = 0; i < 100 && !received.length; i++) await new Promise((r) => setTimeout(r, 50))
+      expect(received).toEqual([{ path: "/owner", encoding: "aes128gcm", bytes: expect.any(Number) }])
+    } finally {
+      await new Promise<void>((resolve) => pushService.close(() => resolve()))
+    }
   })
 
   it("a failing model leaves lastError and the previous result, and the run count as it was", async () => {

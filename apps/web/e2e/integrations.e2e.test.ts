@@ -1,4 +1,4 @@
-// Settings › integrations and notifications in a real browser: Readeck (endpoint = a loopback stand-in) and a custom
+// Settings › integrations in a real browser: Readeck (endpoint = a loopback stand-in) and a custom
 // JSON integration send the open entry from the more menu, first from the browser (the stand-in answers CORS, as a
 // self-hosted service behind a CORS-allowing proxy would), then through the server's relay; a refusal shows the
 // service's answer. The group stays in this browser: it survives a reload and never reaches GET /settings.
@@ -242,57 +242,5 @@ describe("self-hosted kinds", () => {
       expect(add!.body).toContain(`name="urls"\r\n\r\n${standInOrigin}/files/open-data-4.torrent\r\n`)
       expect(add!.headers.origin).toBe(fromBrowser ? server.origin : undefined)
     }
-  })
-})
-
-describe("settings › notifications", () => {
-  it("shows the permission as the browser has it (not asked, allowed, blocked), push support and the choices", async () => {
-    await page.goto(`${server.origin}/settings/notifications`)
-    const state = byTestId("notification-permission-state")
-    // The state once the Permissions API has answered (headless Chromium's Notification.permission is always "denied").
-    const settled = async () => {
-      await page.locator('[data-testid="notification-permission-state"][data-watched="true"]').waitFor()
-      return state.getAttribute("data-state")
-    }
-    expect(await settled()).toBe("default")
-    expect(await state.textContent()).toBe("Not asked yet")
-    expect(await byTestId("notification-ask").textContent()).toBe("Allow notifications")
-    const push = await page.evaluate(() => "serviceWorker" in navigator && "PushManager" in window)
-    expect(await byTestId("notification-push-state").getAttribute("data-state")).toBe(
-      push ? "supported" : "unsupported",
-    )
-    expect(await byTestId("notification-delivery-note").textContent()).toContain("does not send notifications yet")
-    expect(await shootBothSizes(page, shotsDir, "notifications-default")).toEqual([])
-
-    await context.grantPermissions(["notifications"], { origin: server.origin })
-    await page.reload()
-    expect(await settled()).toBe("granted")
-    expect(await state.textContent()).toBe("Allowed")
-    expect(await byTestId("notification-ask").count()).toBe(0)
-    expect(await byTestId("notification-permission").textContent()).toContain("block notifications for this site")
-
-    // Blocked, as a user who answered "Block" leaves it: the page says where to change it.
-    const cdp = await context.newCDPSession(page)
-    const { targetInfo } = await cdp.send("Target.getTargetInfo")
-    await cdp.send("Browser.setPermission", {
-      permission: { name: "notifications" },
-      setting: "denied",
-      origin: server.origin,
-      browserContextId: targetInfo.browserContextId,
-    })
-    await page.reload()
-    expect(await settled()).toBe("denied")
-    expect(await state.textContent()).toBe("Blocked")
-    expect(await byTestId("notification-permission").textContent()).toContain("set Notifications to Allow")
-    expect(await byTestId("notification-ask").count()).toBe(0)
-
-    // The choices are kept on this device.
-    const kind = byTestId("notification-kind-inboxEntries").getByRole("switch")
-    expect(await kind.getAttribute("aria-checked")).toBe("false")
-    await kind.click()
-    await page.reload()
-    expect(await kind.getAttribute("aria-checked")).toBe("true")
-    expect(await shootBothSizes(page, shotsDir, "notifications-denied")).toEqual([])
-    expect(pageErrors).toEqual([])
   })
 })

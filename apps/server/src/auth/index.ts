@@ -6,7 +6,7 @@ import { NEW_USER_TRIAL_DAYS } from "@tidings/shared"
 import { betterAuth } from "better-auth"
 import { drizzleAdapter } from "better-auth/adapters/drizzle"
 import { APIError } from "better-auth/api"
-import { bearer, customSession, oneTimeToken, twoFactor } from "better-auth/plugins"
+import { bearer, customSession, genericOAuth, oneTimeToken, twoFactor } from "better-auth/plugins"
 import { sql } from "drizzle-orm"
 import { CLIENT_ADDRESS_HEADER } from "../client-address.ts"
 import type { Config } from "../config.ts"
@@ -25,6 +25,7 @@ import {
   verificationLink,
 } from "./account-mail.ts"
 import { accountsPlugin } from "./accounts.ts"
+import { type OidcEndpoints, oidcProviderConfig } from "./oidc.ts"
 import { trustedOrigins } from "./origins.ts"
 import { effectiveRole, roleLimits } from "./roles.ts"
 import { betterAuthSocialProviders } from "./social.ts"
@@ -35,9 +36,11 @@ export interface AuthDeps {
   secret: string
   /** Where better-auth's own messages go (scrubbed like every other line). */
   log?: Logger
+  /** The OpenID Connect provider's endpoints, when one is configured and its discovery answered (auth/oidc.ts). */
+  oidc?: OidcEndpoints
 }
 
-export function createAuth({ db, config, secret, log = createLogger(config.LOG_LEVEL) }: AuthDeps) {
+export function createAuth({ db, config, secret, log = createLogger(config.LOG_LEVEL), oidc }: AuthDeps) {
   const mailer = mailerFor(config, log)
   const required = config.REQUIRE_EMAIL_VERIFICATION
   // Not awaited: an answer that waited for the mail server would take longer for a registered address than for an
@@ -134,6 +137,8 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
       }),
       // The web app hands a signed-in session to the desktop app or the CLI; a token lives 3 minutes and works once.
       oneTimeToken(),
+      // A generic OpenID Connect provider beside GitHub and Google (sign-in/social {provider: "oidc"}).
+      ...(oidc ? [genericOAuth({ config: [oidcProviderConfig(config, oidc)] })] : []),
       accountsPlugin({
         db,
         verifyTotp: (headers, code) => verifyTotp(headers, code),

@@ -1,6 +1,7 @@
 // Social sign-in (GitHub, Google): a provider is offered when its client id and secret are both configured. The
 // same table feeds better-auth's socialProviders and GET /better-auth/get-providers, so the two cannot disagree.
 import type { Config } from "../config.ts"
+import { OIDC_PROVIDER_ID, oidcOffered } from "./oidc.ts"
 
 export interface SocialProvider {
   id: "github" | "google"
@@ -28,5 +29,10 @@ export function betterAuthSocialProviders(config: Config) {
 
 /** The answer of GET /better-auth/get-providers (Folo's shape: provider id → {id, name}); no secrets. */
 export function publicProviders(config: Config): Record<string, { id: string; name: string }> {
-  return Object.fromEntries(socialProviders(config).map((p) => [p.id, { id: p.id, name: p.name }]))
+  const listed: Record<string, { id: string; name: string }> = Object.fromEntries(
+    socialProviders(config).map((p) => [p.id, { id: p.id, name: p.name }]),
+  )
+  // The OpenID Connect provider (auth/oidc.ts) under its configured name, once its discovery has answered.
+  if (oidcOffered(config)) listed[OIDC_PROVIDER_ID] = { id: OIDC_PROVIDER_ID, name: config.OIDC_NAME }
+  return listed
 }

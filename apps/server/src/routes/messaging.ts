@@ -1,8 +1,15 @@
-// Push registrations: GET, POST and DELETE /messaging (a JSON body on DELETE, as the SDK sends it).
+// Push registrations: GET, POST and DELETE /messaging (a JSON body on DELETE, as the SDK sends it); GET
+// /messaging/vapid-key (the key browsers subscribe with) and POST /messaging/test (a push to the user's own devices).
 import { Hono } from "hono"
 import type { Deps } from "../deps.ts"
 import { bodyOf } from "../http.ts"
-import { listDevices, registerDevice, removeDevices } from "../services/messaging.ts"
+import {
+  listDevices,
+  pushPublicKey,
+  registerDevice,
+  removeDevices,
+  sendTestNotification,
+} from "../services/messaging.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
 export function messagingRoutes(deps: Deps) {
@@ -16,4 +23,6 @@ export function messagingRoutes(deps: Deps) {
       await removeDevices(deps, userOf(c), await bodyOf(c))
       return c.json({ code: 0 })
     })
+    .get("/vapid-key", async (c) => c.json(ok({ publicKey: await pushPublicKey(deps) })))
+    .post("/test", async (c) => c.json(ok(await sendTestNotification(deps, userOf(c), await bodyOf(c)))))
 }

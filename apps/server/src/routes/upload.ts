@@ -5,7 +5,7 @@ import { ErrorCode } from "@tidings/shared"
 import { type Context, Hono } from "hono"
 import type { Deps } from "../deps.ts"
 import { AppError } from "../errors.ts"
-import { readUpload, storeUpload, type UploadKind } from "../uploads/store.ts"
+import { publicAvatarUrl, readUpload, storeUpload, type UploadKind } from "../uploads/store.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
 const YEAR = 365 * 24 * 3600
@@ -19,8 +19,10 @@ async function formFile(c: Context<AppEnv>) {
   return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name }
 }
 
-/** Where the file is served: BASE_URL when the operator set it, else the origin the client called. */
+/** Where the file is served: the bucket's public URL for avatars when set, else BASE_URL when the operator set it, else the origin the client called. */
 function urlOf(deps: Deps, c: Context, kind: UploadKind, name: string): string {
+  const bucket = kind === "avatar" ? publicAvatarUrl(deps, name) : undefined
+  if (bucket) return bucket
   return new URL(`/upload/${kind}/${name}`, deps.config.baseUrlSet ? deps.config.BASE_URL : c.req.url).href
 }
 

@@ -28,6 +28,7 @@ import { findArrivalsWithPendingMarks } from "../storage/pending-marks.ts"
 import type { ArrivedRow } from "../storage/timeline.ts"
 import { compileRules, conditionProblem, subjectOf } from "./action-rules.ts"
 import { applyRulesToArrivals, sendDeliveries } from "./arrivals.ts"
+import { deliverPushLater, type PushNotice } from "./messaging.ts"
 
 // ---- the stored list
 
@@ -137,6 +138,7 @@ const ruleListSchema = z.object({ rules: z.array(ruleSchema) })
 export function actionHooks(deps: Deps): IngestHooks {
   const outbox: Delivery[] = []
   const aiWork: AiJob[] = []
+  const notices: PushNotice[] = []
   const sorting = new Set<string>()
   return {
     async afterBatch(tx, feedId, insertedIds) {
@@ -144,11 +146,12 @@ export function actionHooks(deps: Deps): IngestHooks {
         ...(await findArrivalsForRuleUsers(tx, feedId, insertedIds)),
         ...(await findArrivalsWithPendingMarks(tx, feedId, insertedIds)),
       ])
-      outbox.push(...(await applyRulesToArrivals(deps, tx, arrived, "new", aiWork)))
+      outbox.push(...(await applyRulesToArrivals(deps, tx, arrived, "new", aiWork, notices)))
       if (deps.aiJobs) for (const userId of await findSortingRecipients(tx, feedId, insertedIds)) sorting.add(userId)
     },
     async afterCommit() {
       sendDeliveries(deps, outbox.splice(0))
+      deliverPushLater(deps, notices.splice(0))
       // Queued only once the entries are committed, so a job never looks for an entry it cannot see yet.
       const scoring: AiJob[] = [...sorting].map((userId) => ({ kind: "score", userId }))
       sorting.clear()

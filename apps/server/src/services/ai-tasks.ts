@@ -33,6 +33,7 @@ import {
 import type { AiTaskSchedule } from "../storage/schema.ts"
 import { preferredLanguage } from "./ai-entries.ts"
 import { type McpRunFailures, mcpChatTools } from "./mcp.ts"
+import { deliverPushLater } from "./messaging.ts"
 import type { SessionInfo } from "./session.ts"
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the form HH:MM (24-hour clock)")
@@ -51,8 +52,8 @@ const schedule = z.discriminatedUnion("type", [
 const options = z
   .object({
     notifyChannels: z
-      .array(z.enum(["email"]))
-      .max(1)
+      .array(z.enum(["email", "web"]))
+      .max(2)
       .optional(),
   })
   .strict()
@@ -78,7 +79,7 @@ export interface AiTaskWire {
   prompt: string
   isEnabled: boolean
   schedule: AiTaskSchedule
-  options: { notifyChannels?: "email"[] }
+  options: { notifyChannels?: ("email" | "web")[] }
   lastRunAt: string | null
   nextRunAt: string | null
   runCount: number
@@ -234,6 +235,11 @@ export async function runScheduledTask(deps: Deps, task: AiTaskRow): Promise<voi
     ...(once ? { isEnabled: false } : {}),
   })
   if (row && task.options.notifyChannels?.includes("email")) await mailResult(deps, row, result)
+  // A push to the owner's browsers (Web Push) with the start of the result; a click opens the AI settings.
+  if (row && task.options.notifyChannels?.includes("web"))
+    deliverPushLater(deps, [
+      { userId: task.userId, title: task.name, body: result, url: "/settings/ai", tag: `ai-task-${task.id}` },
+    ])
 }
 
 async function mailResult(deps: Deps, task: AiTaskRow, result: string) {

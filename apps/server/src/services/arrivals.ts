@@ -20,6 +20,7 @@ import { deleteInboxEntry, findInboxArrival, setInboxEntriesRead } from "../stor
 import { applyPendingMarks } from "../storage/pending-marks.ts"
 import type { ArrivedRow } from "../storage/timeline.ts"
 import { compileRules, subjectOf } from "./action-rules.ts"
+import type { PushNotice } from "./messaging.ts"
 import { toEntry } from "./wire.ts"
 
 /**
@@ -41,6 +42,8 @@ export async function applyRulesToArrivals(
   kind: ArrivalKind,
   /** Collects the summaries and translations the rules ask for on new entries, to queue after the commit. */
   aiWork?: AiJob[],
+  /** Collects the notifications ("notify" rules) owed for new entries, to push after the commit. */
+  notices?: PushNotice[],
 ): Promise<Delivery[]> {
   if (!rows.length) return []
   // The user's own state from another server first, so rules see and act on the entry as the user left it.
@@ -77,6 +80,8 @@ export async function applyRulesToArrivals(
         aiWork.push({ kind: "translation", ...pair, ...(language ? { language } : {}) })
       }
     }
+    if (notices && !result.block && result.newEntryNotification)
+      notices.push(entryNotice(row.userId, entry, feed, row.view))
     if (!result.webhooks?.length) continue
     const payload = webhookPayload(entry, feed, row.view)
     for (const url of result.webhooks) deliveries.push({ userId: row.userId, url, payload })
@@ -90,7 +95,7 @@ export async function applyRulesToArrivals(
  * removes it, silence marks it read, webhooks are owed. Inbox entries cannot be starred (collections hold feed
  * entries), so a star result does nothing here. The inbox stands in for the feed in conditions.
  */
-export async function applyRulesToInboxArrival(tx: DB, handle: string, entryId: string) {
+export async function applyRulesToInboxArrival(tx: DB, handle: string, entryId: string, notices?: PushNotice[]) {
   const arrival = await findInboxArrival(tx, handle, entryId)
   if (!arrival) return []
   const { entry, inbox } = arrival
@@ -102,6 +107,14 @@ export async function applyRulesToInboxArrival(tx: DB, handle: string, entryId: 
   if (!result) return []
   if (result.block) await deleteInboxEntry(tx, inbox.userId, entry.id)
   else if (result.silence) await setInboxEntriesRead(tx, inbox.userId, [entry.id], true)
+  if (notices && !result.block && result.newEntryNotification)
+    notices.push({
+      userId: inbox.userId,
+      title: feed.title,
+      body: entry.title ?? entry.description ?? "",
+      url: `/timeline/view-${view}/inbox-${encodeURIComponent(inbox.handle)}/${encodeURIComponent(entry.id)}`,
+      tag: `entry-${entry.id}`,
+    })
   // The same entry shape as a feed entry's; an inbox entry has no update or readability times.
   const wire = toEntry({ ...entry, updatedAt: null, readabilityUpdatedAt: null })
   const payload = { entry: wire, feed: { ...feed, id: inbox.handle, image: null }, view }
@@ -151,5 +164,17 @@ function webhookPayload(entry: EntryRow, feed: FeedRow, view: number) {
     entry: toEntry(entry),
     feed: { id: feed.id, title: feed.title, url: feed.url, siteUrl: feed.siteUrl, image: feed.image },
     view,
+  }
+}
+
+/** A "notify" rule's notification: the feed as the title, the entry's title as the text; a click opens the entry. */
+function entryNotice(userId: string, entry: EntryRow, feed: FeedRow, view: number): PushNotice {
+  const feedId = encodeURIComponent(feed.id)
+  return {
+    userId,
+    title: feed.title ?? feed.siteUrl ?? "Tidings",
+    body: entry.title ?? entry.description ?? "",
+    url: `/timeline/view-${view}/${feedId}/${encodeURIComponent(entry.id)}`,
+    tag: `entry-${entry.id}`,
   }
 }

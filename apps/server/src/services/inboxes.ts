@@ -25,6 +25,7 @@ import {
   upsertInboxEntry,
 } from "../storage/inboxes.ts"
 import { applyRulesToInboxArrival, sendDeliveries } from "./arrivals.ts"
+import { deliverPushLater, type PushNotice } from "./messaging.ts"
 import type { SessionInfo } from "./session.ts"
 import { toInbox } from "./wire.ts"
 
@@ -220,13 +221,15 @@ const NO_BASE = "https://inbox.invalid/"
 
 /** Stores the entry (sanitised), or updates the one with the same guid; answers its id and whether it is new. */
 export async function storeInboxEntry(deps: Deps, handle: string, input: InboxEntryInput) {
+  const notices: PushNotice[] = []
   const { stored, deliveries } = await withTransaction(deps.db, async (tx) => {
     const stored = await upsertInboxEntry(tx, inboxEntryRow(handle, input, deps.now()))
     // Only a first delivery is news; a repeat of the same guid updates the entry and leaves it to the user.
-    const deliveries = stored.inserted ? await applyRulesToInboxArrival(tx, handle, stored.id) : []
+    const deliveries = stored.inserted ? await applyRulesToInboxArrival(tx, handle, stored.id, notices) : []
     return { stored, deliveries }
   })
   sendDeliveries(deps, deliveries)
+  deliverPushLater(deps, notices)
   return stored
 }
 

@@ -6,7 +6,7 @@ import type { Config } from "../config.ts"
 /** Webhooks one action rule may call; a constant until there is a config key for it. */
 export const MAX_WEBHOOKS_PER_ACTION = 5
 
-export function statusConfigs(config: Config) {
+export function statusConfigs(config: Config, webPushPublicKey = "") {
   return {
     // Chat exists whatever the model: without one it answers code 5 with what to set, and a user may bring their own
     // in Settings › AI. AI_ENABLED (not an official key) says whether the server has a model of its own.
@@ -52,8 +52,8 @@ export function statusConfigs(config: Config) {
     REFERRAL_RULE_LINK: "",
     STRIPE_PORTAL_LINK: "",
     TAX_POINT: "",
-    // Not an official key: the VAPID public key browsers subscribe to web push with ("" when push is off).
-    WEB_PUSH_PUBLIC_KEY: config.WEB_PUSH_PUBLIC_KEY ?? "",
+    // Not an official key: the VAPID public key browsers subscribe to web push with (made on the first start).
+    WEB_PUSH_PUBLIC_KEY: webPushPublicKey,
   }
 }
 

@@ -1,5 +1,5 @@
 // Push registrations: a user's devices, one row per token.
-import { and, desc, eq, notInArray } from "drizzle-orm"
+import { and, desc, eq, inArray, notInArray } from "drizzle-orm"
 import type { DB } from "./db.ts"
 import { type MessagingChannel, messaging } from "./schema.ts"
 
@@ -53,4 +53,19 @@ export async function deleteMessagingTokens(
 ): Promise<void> {
   const mine = and(eq(messaging.userId, userId), eq(messaging.channel, channel))
   await db.delete(messaging).where(token === undefined ? mine : and(mine, eq(messaging.token, token)))
+}
+
+/** The web channel's registrations of these users (one statement however many users). */
+export function listWebTokensOf(db: DB, userIds: string[]): Promise<MessagingRow[]> {
+  if (!userIds.length) return Promise.resolve([])
+  return db
+    .select()
+    .from(messaging)
+    .where(and(inArray(messaging.userId, userIds), eq(messaging.channel, "web")))
+}
+
+/** Forgets registrations by id (push subscriptions their push service says are gone). */
+export async function deleteMessagingByIds(db: DB, ids: string[]): Promise<void> {
+  if (!ids.length) return
+  await db.delete(messaging).where(inArray(messaging.id, ids))
 }

@@ -737,7 +737,7 @@ export type AiTaskSchedule =
   | { type: "monthly"; dayOfMonth: number; timeOfDay: string }
 
 export interface AiTaskOptions {
-  notifyChannels?: "email"[]
+  notifyChannels?: ("email" | "web")[]
 }
 
 /**

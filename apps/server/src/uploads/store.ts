@@ -3,12 +3,15 @@
 // nowhere). Names are random and never reused, so a file never changes and may be cached for good. Images are
 // decoded and written anew as WebP (sharp): that drops their metadata (a phone's GPS position) and anything hidden
 // after the image data, and bounds their size; a file that does not decode is refused.
+// With S3_* set, the same names are objects in an S3-compatible bucket (uploads/s3.ts) instead of files: avatars/<name>
+// and chat/<userId>/<name>, read back through this server (or, for avatars, from S3_PUBLIC_URL).
 import { randomBytes } from "node:crypto"
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises"
 import path from "node:path"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { type FileType, fileTypeOf, imageTypeOf } from "./file-type.ts"
+import { getObject, putObject, s3ConfigOf } from "./s3.ts"
 
 const MiB = 1024 * 1024
 export const AVATAR_MAX_BYTES = 5 * MiB
@@ -56,6 +59,16 @@ function safeSegment(userId: string): string {
   return userId
 }
 
+/** The object key of a stored file in the bucket, the same layout as under DATA_DIR/uploads. */
+const keyOf = (kind: UploadKind, userId: string, name: string) =>
+  kind === "avatar" ? `avatars/${name}` : `chat/${safeSegment(userId)}/${name}`
+
+/** Where an avatar is public when the bucket serves it (S3_PUBLIC_URL); undefined: this server serves it. */
+export function publicAvatarUrl(deps: Deps, name: string): string | undefined {
+  const base = s3ConfigOf(deps.config)?.publicUrl
+  return base ? `${base.replace(/\/+$/, "")}/${keyOf("avatar", "", name)}` : undefined
+}
+
 export function maxBytesOf(kind: UploadKind): number {
   return kind === "avatar" ? AVATAR_MAX_BYTES : ATTACHMENT_MAX_BYTES
 }
@@ -77,6 +90,16 @@ export async function storeUpload(deps: Deps, kind: UploadKind, userId: string, 
     ? { bytes: await reencode(file.bytes, kind), type: "image/webp" }
     : { bytes: file.bytes, type }
   const name = `${randomBytes(16).toString("base64url")}.${EXTENSIONS[stored.type]}`
+  const s3 = s3ConfigOf(deps.config)
+  if (s3) {
+    try {
+      await putObject(s3, keyOf(kind, userId, name), stored.bytes, stored.type, deps.now())
+    } catch (error) {
+      deps.log.error("upload not stored", { kind, error: error instanceof Error ? error.message : String(error) })
+      throw new AppError(ErrorCode.UploadFailed)
+    }
+    return { name, mimeType: stored.type, size: stored.bytes.length } satisfies StoredFile
+  }
   const dir = dirOf(deps, kind, userId)
   try {
     await mkdir(dir, { recursive: true })
@@ -117,6 +140,14 @@ export async function readUpload(deps: Deps, kind: UploadKind, userId: string, n
   if (!NAME.test(name)) return null
   const type = TYPES_BY_EXTENSION.get(name.slice(name.lastIndexOf(".") + 1))
   if (!type) return null
+  const s3 = s3ConfigOf(deps.config)
+  if (s3) {
+    const bytes = await getObject(s3, keyOf(kind, userId, name), deps.now()).catch((error: unknown) => {
+      deps.log.error("upload not read", { kind, error: error instanceof Error ? error.message : String(error) })
+      throw new AppError(ErrorCode.UploadFailed)
+    })
+    return bytes ? { bytes, type } : null
+  }
   try {
     return { bytes: await readFile(path.join(dirOf(deps, kind, userId), name)), type }
   } catch {

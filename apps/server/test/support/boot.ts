@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net"
 import { serve } from "@hono/node-server"
 import { createApp } from "../../src/app.ts"
 import { createAuth } from "../../src/auth/index.ts"
+import { discoverOidc } from "../../src/auth/oidc.ts"
 import { createSessionCache } from "../../src/auth/session-cache.ts"
 import { type Config, loadConfig } from "../../src/config.ts"
 import type { Deps } from "../../src/deps.ts"
@@ -72,7 +73,13 @@ export async function bootServer(
   // The port is known only after listening, so BASE_URL is set afterwards.
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   config.BASE_URL = url
-  const auth = createAuth({ db: database.db, config, log, secret: "test-secret-test-secret-test-secret-0123" })
+  const auth = createAuth({
+    db: database.db,
+    config,
+    log,
+    secret: "test-secret-test-secret-test-secret-0123",
+    oidc: await discoverOidc(config, log),
+  })
   const jobs = await startJobs(deps, { schedule: false, work: !config.REDIS_URL || config.API_WORKER })
   app = createApp({ deps, auth, jobs, webDistDir: options.webDistDir })
   return {

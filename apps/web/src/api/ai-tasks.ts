@@ -15,7 +15,7 @@ export interface AiTask {
   prompt: string
   isEnabled: boolean
   schedule: AiTaskSchedule
-  options: { notifyChannels?: "email"[] }
+  options: { notifyChannels?: ("email" | "web")[] }
   lastRunAt: string | null
   nextRunAt: string | null
   runCount: number

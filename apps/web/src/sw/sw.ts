@@ -86,6 +86,51 @@ self.addEventListener("message", (event) => {
   )
 })
 
+// Web Push (the server's push/ module): the message is {title, body, url, tag}, already decrypted by the browser.
+// Shown as a notification; a click focuses a Tidings tab and takes it to the url, or opens one there.
+interface PushMessage {
+  title?: string
+  body?: string
+  url?: string
+  tag?: string
+}
+
+self.addEventListener("push", (event) => {
+  let message: PushMessage = {}
+  try {
+    message = (event.data?.json() ?? {}) as PushMessage
+  } catch {
+    message = { body: event.data?.text() ?? "" }
+  }
+  const url = typeof message.url === "string" && message.url.startsWith("/") ? message.url : "/"
+  event.waitUntil(
+    self.registration.showNotification(message.title || "Tidings", {
+      body: message.body ?? "",
+      tag: message.tag,
+      icon: "/icon-192.png",
+      data: { url },
+    }),
+  )
+})
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close()
+  const path = (event.notification.data as { url?: string } | undefined)?.url ?? "/"
+  const target = new URL(path, self.location.origin).href
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true })
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin)
+      if (open) {
+        const focused = await open.focus()
+        await focused.navigate(target).catch(() => undefined)
+        return
+      }
+      await self.clients.openWindow(target)
+    })(),
+  )
+})
+
 // The first worker takes the open page at once (nothing to be out of step with); an update takes it only after
 // SKIP_WAITING, and the page then reloads itself once.
 clientsClaim()

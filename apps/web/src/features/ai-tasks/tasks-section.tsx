@@ -87,6 +87,7 @@ function TaskRow({ task, onEdit }: { task: AiTask; onEdit: () => void }) {
             <span className="break-words">{task.name}</span>
             {!task.isEnabled && <Badge>{t("tasks.paused")}</Badge>}
             {task.options.notifyChannels?.includes("email") && <Badge>{t("tasks.email")}</Badge>}
+            {task.options.notifyChannels?.includes("web") && <Badge>{t("tasks.push")}</Badge>}
           </p>
           <p className="mt-0.5 text-xs text-ink-soft">{scheduleSummary(task.schedule, t, i18n.language)}</p>
           <p className="mt-0.5 text-xs text-ink-faint">
@@ -228,6 +229,7 @@ interface FormState {
   dayOfMonth: number
   isEnabled: boolean
   email: boolean
+  push: boolean
 }
 
 /** "2026-12-01T09:00" in the browser's zone, an hour from now rounded to the hour. */
@@ -250,6 +252,7 @@ function toForm(task: AiTask | undefined): FormState {
     dayOfMonth: s?.type === "monthly" ? s.dayOfMonth : 1,
     isEnabled: task?.isEnabled ?? true,
     email: task?.options.notifyChannels?.includes("email") ?? false,
+    push: task?.options.notifyChannels?.includes("web") ?? false,
   }
 }
 
@@ -267,7 +270,10 @@ function toInput(f: FormState): AiTaskInput {
     prompt: f.prompt.trim(),
     isEnabled: f.isEnabled,
     schedule,
-    options: f.email ? { notifyChannels: ["email"] } : {},
+    options:
+      f.email || f.push
+        ? { notifyChannels: [...(f.email ? (["email"] as const) : []), ...(f.push ? (["web"] as const) : [])] }
+        : {},
   }
 }
 
@@ -387,6 +393,7 @@ function TaskDialog({ task, onClose }: { task: AiTask | undefined; onClose: () =
           onChange={(email) => set({ email })}
           testId="ai-task-email"
         />
+        <Check label={t("form.push")} checked={form.push} onChange={(push) => set({ push })} testId="ai-task-push" />
         {problem && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="ai-task-problem">
             {problem}

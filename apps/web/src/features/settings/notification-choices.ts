@@ -1,5 +1,6 @@
 // Which notifications this browser should show, kept on this device (what a browser may show is the browser's own
-// permission, so the choice is per device too). Read by the delivery that arrives with the accounts and push work.
+// permission, so the choice is per device too). Not yet applied to Web Push: the server pushes what "Notify" rules
+// and AI tasks ask for, and the service worker shows each push (a push must show a notification).
 import { LOCAL_KEY_PREFIX } from "@tidings/shared"
 import { create } from "zustand"
 import { createJSONStorage, persist } from "zustand/middleware"

@@ -1,7 +1,10 @@
 // Settings › notifications: what this browser allows (the permission, with how to change it; whether Web Push is
-// possible here) and which notifications to show. Delivery from the server is not built yet, and the page says so.
+// possible here), which notifications to show, Web Push on or off for this browser (subscribed through the service
+// worker with the server's VAPID key and registered with /messaging) and a test push to all of the user's devices.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type ReactNode, useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
+import { sendTestPush } from "../../api/messaging.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { cx } from "../../lib/cx.ts"
 import {
@@ -12,7 +15,7 @@ import {
   useNotificationChoices,
   watchNotificationPermission,
 } from "./notification-choices.ts"
-import { SectionText, SettingsSection, SwitchRow } from "./setting-controls.tsx"
+import { SettingsSection, SwitchRow } from "./setting-controls.tsx"
 import { SettingsPage } from "./settings-page.tsx"
 
 const TONE: Record<PermissionState, string> = {
@@ -24,6 +27,7 @@ const TONE: Record<PermissionState, string> = {
 
 export function NotificationsSettingsPage() {
   const { t } = useTranslation("integrations")
+  const client = useQueryClient()
   const [permission, setPermission] = useState<PermissionState>(notificationPermission)
   const choices = useNotificationChoices()
   // Whether the Permissions API has answered (it knows the state the Notification API may only guess at).
@@ -39,7 +43,10 @@ export function NotificationsSettingsPage() {
     const answer = await Notification.requestPermission()
     setPermission(answer)
     // Allowed just now: this browser registers for push at once rather than at the next start.
-    if (answer === "granted") void import("../../app/web-push.ts").then((push) => push.startWebPush())
+    if (answer === "granted")
+      void import("../../app/web-push.ts")
+        .then((push) => push.startWebPush())
+        .then(() => client.invalidateQueries({ queryKey: PUSH_KEY }))
   }
   const push = pushSupported()
 
@@ -91,12 +98,92 @@ export function NotificationsSettingsPage() {
         />
       </SettingsSection>
 
-      <SettingsSection title={t("notifications.section.delivery")}>
-        <SectionText>
-          <span data-testid="notification-delivery-note">{t("notifications.delivery")}</span>
-        </SectionText>
-      </SettingsSection>
+      <WebPushSection
+        supported={push && permission !== "unsupported"}
+        denied={permission === "denied"}
+        onPermission={setPermission}
+      />
     </SettingsPage>
+  )
+}
+
+const PUSH_KEY = ["web-push", "on"] as const
+
+/** Web Push for this browser (on / off) and a test notification sent by the server to all the user's devices. */
+function WebPushSection({
+  supported,
+  denied,
+  onPermission,
+}: {
+  supported: boolean
+  denied: boolean
+  onPermission: (state: PermissionState) => void
+}) {
+  const { t } = useTranslation("integrations")
+  const client = useQueryClient()
+  const on = useQuery({
+    queryKey: PUSH_KEY,
+    queryFn: async () => (await import("../../app/web-push.ts")).webPushOn(),
+    enabled: supported,
+  })
+  const toggle = useMutation({
+    mutationFn: async (next: boolean) => {
+      const push = await import("../../app/web-push.ts")
+      if (!next) {
+        await push.disableWebPush()
+        return "off" as const
+      }
+      const result = await push.enableWebPush()
+      onPermission(notificationPermission())
+      return result
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: PUSH_KEY }),
+  })
+  const test = useMutation({
+    mutationFn: () => sendTestPush(t("notifications.test.title"), t("notifications.test.body")),
+  })
+  const problem =
+    toggle.error || toggle.data === "no-worker"
+      ? t("notifications.webPush.failed")
+      : toggle.data === "denied"
+        ? t("notifications.webPush.denied")
+        : undefined
+  const report = test.data
+  return (
+    <SettingsSection title={t("notifications.section.delivery")}>
+      <SwitchRow
+        label={t("notifications.webPush")}
+        description={supported ? t("notifications.webPush.description") : t("notifications.push.no.description")}
+        note={denied ? t("notifications.webPush.denied") : undefined}
+        checked={on.data === true}
+        disabled={!supported || denied || toggle.isPending || on.isPending}
+        onChange={(next) => toggle.mutate(next)}
+        testId="web-push-toggle"
+      />
+      {problem && (
+        <p role="alert" className="px-4 pb-3 text-sm text-red-700 dark:text-red-400" data-testid="web-push-problem">
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="web-push-test">
+        <div className="min-w-0 flex-[1_1_12rem]">
+          <p className="text-sm font-medium text-ink">{t("notifications.test")}</p>
+          <p className="mt-0.5 text-xs leading-relaxed text-ink-soft">{t("notifications.test.description")}</p>
+        </div>
+        <Button size="sm" disabled={test.isPending} onClick={() => test.mutate()} data-testid="web-push-test-send">
+          {t("notifications.test.send")}
+        </Button>
+        <p className="basis-full text-sm text-ink-soft" aria-live="polite" data-testid="web-push-test-result">
+          {test.isError
+            ? t("notifications.test.failed")
+            : report
+              ? report.sent
+                ? t("notifications.test.sent", { count: report.sent })
+                : t("notifications.test.none")
+              : ""}
+        </p>
+      </div>
+    </SettingsSection>
   )
 }
 
