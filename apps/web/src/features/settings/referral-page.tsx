@@ -89,8 +89,11 @@ function ReferralSections({ data }: { data: Referrals }) {
         ) : (
           <ul className="divide-y divide-line" data-testid="referral-list">
             {data.invitations.map((row) => (
-              <li key={row.toUserId ?? row.createdAt} className="flex flex-wrap gap-x-4 px-4 py-3 text-sm">
-                <span className="min-w-0 flex-1 truncate font-medium">
+              <li
+                key={row.toUserId ?? row.createdAt}
+                className="flex flex-wrap items-baseline gap-x-4 gap-y-0.5 px-4 py-3 text-sm"
+              >
+                <span className="min-w-0 flex-[1_1_8rem] truncate font-medium">
                   {row.user?.name || row.user?.id || row.toUserId}
                 </span>
                 {row.usedAt && (

@@ -90,13 +90,7 @@ function AchievementRow({ achievement }: { achievement: Achievement }) {
         <span className="shrink-0 text-xs tabular-nums text-ink-soft">
           {achievement.progress}/{achievement.progressMax}
         </span>
-        {achievement.type === "received" ? (
-          <span className="shrink-0 text-xs font-medium text-green-700 dark:text-green-400">
-            {achievement.doneAt
-              ? t("achievements.received_on", { date: formatWhen(achievement.doneAt, i18n.language) })
-              : t("achievements.received")}
-          </span>
-        ) : achievement.type === "completed" ? (
+        {achievement.type === "completed" && (
           <Button
             size="sm"
             variant="primary"
@@ -107,8 +101,15 @@ function AchievementRow({ achievement }: { achievement: Achievement }) {
           >
             {t("achievements.claim")}
           </Button>
-        ) : null}
+        )}
       </div>
+      {achievement.type === "received" && (
+        <p className="text-xs font-medium text-green-700 dark:text-green-400" data-testid="power-achievement-received">
+          {achievement.doneAt
+            ? t("achievements.received_on", { date: formatWhen(achievement.doneAt, i18n.language) })
+            : t("achievements.received")}
+        </p>
+      )}
       {claim.isError && <Alert error={claim.error} testId="power-achievement-error" />}
     </li>
   )
