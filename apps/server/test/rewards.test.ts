@@ -189,7 +189,7 @@ async function roleEndAt(m: Member): Promise<number> {
 describe("referrals", () => {
   it("gives each user a code; a sign-up with the referral header is recorded and earns the referrer days", async () => {
     const a = await member("Referrer")
-    const mine = (await a.sdk.referrals.getReferrals()).data as { code: string } & Record<string, unknown>
+    const mine = (await a.sdk.referrals.getReferrals()).data as unknown as { code: string }
     expect(mine).toEqual({ code: expect.stringMatching(/^[2-9A-Z]{8}$/), referralCycleDays: 0, invitations: [] })
     expect((await a.sdk.referrals.getReferrals()).data).toEqual(mine)
     const endBefore = await roleEndAt(a)
@@ -214,12 +214,12 @@ describe("referrals", () => {
     const theirs = (await c.sdk.referrals.getReferrals()).data
     expect(theirs.invitations).toEqual([])
     expect(theirs.referralCycleDays).toBe(0)
-    expect((theirs as { code: string }).code).not.toBe(mine.code)
+    expect((theirs as unknown as { code: string }).code).not.toBe(mine.code)
   })
 
   it("ignores a bad or unknown referral header at sign-up; /days checks a code (1002 when unknown)", async () => {
     const a = await member("Codeholder")
-    const code = ((await a.sdk.referrals.getReferrals()).data as { code: string }).code
+    const code = ((await a.sdk.referrals.getReferrals()).data as unknown as { code: string }).code
     await member("Nobody", undefined, { "folo-referral-code": "ZZZZZZZZ" })
     await member("Garbage", undefined, { "folo-referral-code": "'; drop table referrals; --" })
     expect((await a.sdk.referrals.getReferrals()).data.invitations).toEqual([])
