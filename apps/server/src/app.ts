@@ -37,6 +37,7 @@ import { healthRoutes, probeRoutes } from "./routes/probes.ts"
 import { profileRoutes } from "./routes/profiles.ts"
 import { readHistoryRoutes } from "./routes/read-histories.ts"
 import { readRoutes } from "./routes/reads.ts"
+import { achievementRoutes, referralRoutes } from "./routes/rewards.ts"
 import { settingsRoutes } from "./routes/settings.ts"
 import { statusRoutes } from "./routes/status.ts"
 import { subscriptionRoutes } from "./routes/subscriptions.ts"
@@ -146,6 +147,8 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/app-passwords", appPasswordRoutes(deps)],
     ["/wallets", walletRoutes(deps)],
     ["/boosts", boostRoutes(deps)],
+    ["/achievement", achievementRoutes(deps)],
+    ["/referrals", referralRoutes(deps)],
     ["/upload", uploadRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {

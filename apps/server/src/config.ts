@@ -135,6 +135,8 @@ const schema = z.object({
   MAX_ACTIONS: z.coerce.number().int().positive().default(100),
   /** Invitation codes a user may create. */
   INVITATION_LIMIT: z.coerce.number().int().min(0).default(5),
+  /** POWER a new invitation code costs (burned through the ledger); 0, the default, makes them free. */
+  INVITATION_PRICE_POWER: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** Inbox e-mail addresses are <handle>@INBOX_EMAIL_DOMAIN; the mail ingress authenticates with INBOX_EMAIL_TOKEN. */
   INBOX_EMAIL_DOMAIN: z.string().default("inbox.tidings.local"),
   INBOX_EMAIL_TOKEN: z.string().min(16).optional(),

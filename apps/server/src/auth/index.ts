@@ -14,6 +14,7 @@ import { newId } from "../ids.ts"
 import { betterAuthLog, createLogger, type Logger } from "../log.ts"
 import { mailerFor } from "../mail.ts"
 import { checkProfileFields } from "../services/profiles.ts"
+import { REFERRAL_HEADER, recordReferral } from "../services/rewards.ts"
 import { deleteAccount } from "../storage/accounts.ts"
 import type { DB } from "../storage/db.ts"
 import * as schema from "../storage/schema.ts"
@@ -121,6 +122,15 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
               ...(await initialRole(db, config, newUser.email)),
             },
           }),
+          // The client's referral header (spec: sent on auth calls when a code is stored) records who referred
+          // whom; a bad or unknown code is ignored, and a failure here never undoes the sign-up.
+          after: async (created, ctx) => {
+            const code = ctx?.headers?.get(REFERRAL_HEADER) ?? ctx?.request?.headers.get(REFERRAL_HEADER)
+            if (!code) return
+            await recordReferral(db, created.id, code, new Date()).catch((error: unknown) =>
+              log.warn("referral not recorded", { error }),
+            )
+          },
         },
         update: {
           // The session is there for update-user; other internal updates carry no profile fields.

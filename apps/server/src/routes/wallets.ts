@@ -3,6 +3,7 @@ import { Hono } from "hono"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
 import { bodyOf, id, instant, intIn, pageLimit, parse, queryOf } from "../http.ts"
+import { claimAirdrop, getAirdrop, verifyAirdrop } from "../services/rewards.ts"
 import {
   claimCheck,
   claimDaily,
@@ -97,6 +98,13 @@ export function walletRoutes(deps: Deps) {
         const key = keyOf(c.req.header("idempotency-key"), body.idempotencyKey)
         return c.json(ok(await withdraw(deps, userOf(c), { ...body, idempotencyKey: key })))
       })
+      // The airdrop (services/rewards.ts): its state, PUT checks eligibility, POST pays it once.
+      .get("/airdrop", async (c) => c.json(ok(await getAirdrop(deps, userOf(c)))))
+      .put("/airdrop", async (c) => {
+        await verifyAirdrop(deps, userOf(c))
+        return c.json(ok(null))
+      })
+      .post("/airdrop", async (c) => c.json(ok(await claimAirdrop(deps, userOf(c)))))
       .get("/withdrawals", async (c) => c.json(ok(await listPendingWithdrawals(deps, c.get("session")))))
       .post("/withdrawals/complete", async (c) => {
         const { hash } = parse(z.object({ hash: z.string().min(1).max(80) }), await bodyOf(c))

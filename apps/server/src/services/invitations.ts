@@ -5,7 +5,8 @@ import { randomInt } from "node:crypto"
 import { mayInvite } from "../auth/roles.ts"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
-import { lockUser, withTransaction } from "../storage/db.ts"
+import { BURNED, earnedAccount, lockAccounts, post, rewardAccount } from "../ledger/ledger.ts"
+import { type DB, lockUser, withTransaction } from "../storage/db.ts"
 import {
   claimInvitation,
   countInvitationsFrom,
@@ -50,7 +51,10 @@ export async function createInvitation(deps: Deps, session: SessionInfo): Promis
     // About 49 random bits: a clash is all but impossible, but a retry costs nothing.
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = newCode()
-      if (await insertInvitation(tx, { code, fromUserId: session.userId, createdAt: deps.now() })) return code
+      if (await insertInvitation(tx, { code, fromUserId: session.userId, createdAt: deps.now() })) {
+        await payForInvitation(tx, deps, session.userId, code)
+        return code
+      }
     }
     throw new AppError(ErrorCode.InternalError, { reason: "Could not draw an unused invitation code" })
   })
@@ -73,6 +77,41 @@ export async function useInvitation(deps: Deps, session: SessionInfo, input: unk
     await setUserRole(tx, userId, "pro", null, now)
   })
   deps.sessions.evictUser(userId)
+}
+
+/**
+ * With INVITATION_PRICE_POWER set, a new code costs that much POWER, burned in the same transaction as the code is
+ * stored (reward balance first, then earned): without enough, 4002 and no code.
+ */
+async function payForInvitation(tx: DB, deps: Deps, userId: string, code: string): Promise<void> {
+  const price = deps.config.INVITATION_PRICE_POWER
+  if (price <= 0) return
+  const reward = rewardAccount(userId)
+  const earned = earnedAccount(userId)
+  const balances = await lockAccounts(tx, [reward, earned, BURNED])
+  const fromReward = Math.min(price, balances.get(reward) ?? 0)
+  const fromEarned = price - fromReward
+  if (fromEarned > (balances.get(earned) ?? 0)) {
+    throw new AppError(ErrorCode.WalletInsufficientBalance, {
+      reason: `An invitation code costs ${price} POWER on this server`,
+    })
+  }
+  await post(
+    tx,
+    {
+      idempotencyKey: `invitation:${userId}:${code}`,
+      type: "purchase",
+      fromUserId: userId,
+      amount: price,
+      comment: "invitation code",
+      at: deps.now(),
+    },
+    [
+      { accountId: reward, amount: -fromReward },
+      { accountId: earned, amount: -fromEarned },
+      { accountId: BURNED, amount: price },
+    ],
+  )
 }
 
 function newCode(): string {

@@ -915,3 +915,60 @@ export const boosts = pgTable(
   },
   (t) => [index("boosts_feed_expires_idx").on(t.feedId, t.expiresAt)],
 )
+
+// ---- rewards: achievements received, referral codes and referrals, the airdrop
+
+/** Achievements a user has received (claimed); progress is computed from their data, never stored. */
+export const achievementsReceived = pgTable(
+  "achievements_received",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    actionId: integer("action_id").notNull(),
+    /** The ledger transaction that paid the reward. */
+    hash: text("hash").notNull(),
+    power: power("power").notNull(),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.actionId] })],
+)
+
+/** Each user's referral code (drawn the first time they look at their referrals). */
+export const referralCodes = pgTable("referral_codes", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  code: text("code").notNull().unique(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+})
+
+/** Who referred whom: written at sign-up from the client's referral header; one referrer per user. */
+export const referrals = pgTable(
+  "referrals",
+  {
+    referredUserId: text("referred_user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    referrerUserId: text("referrer_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    /** Extra trial days the referrer earned by it. */
+    days: integer("days").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("referrals_referrer_idx").on(t.referrerUserId, t.createdAt)],
+)
+
+/** The airdrop, once per user: verified (eligible when checked), sending (being paid) or sent. */
+export const airdrops = pgTable("airdrops", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  status: text("status").$type<"verified" | "sending" | "sent">().notNull(),
+  amount: power("amount").notNull(),
+  hash: text("hash"),
+  verifiedAt: ts("verified_at").notNull(),
+  updatedAt: ts("updated_at").notNull(),
+})

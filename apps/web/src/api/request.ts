@@ -2,6 +2,7 @@
 // JSON bodies (DELETE included) and typed errors. What the app does with errors is injected (setApiEvents).
 import { APP_NAME, APP_VERSION, CLIENT_REQUEST_TIMEOUT_MS } from "@tidings/shared"
 import { appPlatform } from "../lib/desktop.ts"
+import { REFERRAL_HEADER, storedReferralCode } from "../lib/referral-code.ts"
 import { ApiError, errorFromResponse } from "./api-error.ts"
 import { clientHeaders } from "./client-ids.ts"
 
@@ -70,6 +71,8 @@ async function send(path: string, method: string, options: RequestOptions): Prom
     "Cache-Control": "no-store",
   }
   if (import.meta.env.DEV) headers["X-App-Dev"] = "1"
+  const referral = path.startsWith("/better-auth/") ? storedReferralCode() : null
+  if (referral) headers[REFERRAL_HEADER] = referral
   // The language the reader sees, for what the server writes to them (account mail); the browser's own may differ.
   if (typeof document !== "undefined" && document.documentElement.lang) {
     headers["Accept-Language"] = document.documentElement.lang

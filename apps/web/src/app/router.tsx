@@ -53,6 +53,7 @@ export function createAppRouter() {
                 { path: "list", lazy: () => import("../routes/settings-list.tsx") },
                 { path: "profile", lazy: () => import("../features/settings/profile-page.tsx") },
                 { path: "invitations", lazy: () => import("../features/settings/invitations-page.tsx") },
+                { path: "referral", lazy: () => import("../features/settings/referral-page.tsx") },
                 { path: "sync-apps", lazy: () => import("../features/settings/sync-apps-page.tsx") },
                 { path: "data-control", lazy: () => import("../features/settings/data-control-page.tsx") },
                 { path: "integration", lazy: () => import("../features/settings/integration-page.tsx") },

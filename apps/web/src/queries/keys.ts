@@ -25,6 +25,10 @@ export const queryKeys = {
   walletClaim: ["wallet", "claim"] as const,
   walletTransactions: ["wallet", "transactions"] as const,
   walletRanking: ["wallet", "ranking"] as const,
+  // Under the wallet's root: a claimed reward refreshes the balance and transactions with them.
+  achievements: ["wallet", "achievements"] as const,
+  airdrop: ["wallet", "airdrop"] as const,
+  referrals: ["referrals"] as const,
   feedBoost: (feedId: string) => ["boosts", feedId] as const,
   accountSessions: ["account-sessions"] as const,
   appPasswords: ["app-passwords"] as const,

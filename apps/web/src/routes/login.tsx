@@ -5,6 +5,7 @@ import { safeRedirect } from "../app/paths.ts"
 import { LoadingPane } from "../components/ui/spinner.tsx"
 import { LoginForm } from "../features/auth/login-form.tsx"
 import { SocialSignIn } from "../features/auth/social-sign-in.tsx"
+import { REFERRAL_PARAM, storeReferralCode } from "../lib/referral-code.ts"
 import { DEFAULT_TIMELINE_PATH } from "../lib/route-ids.ts"
 import { useSession } from "../queries/session.ts"
 import { useSessionStore } from "../stores/session-store.ts"
@@ -16,6 +17,8 @@ export function LoginRoute() {
   const session = useSession()
   const expired = useSessionStore((state) => state.expired)
   const target = safeRedirect(params.get("redirect")) ?? DEFAULT_TIMELINE_PATH
+  // A shared referral link: the code goes with the sign-up call (lib/referral-code.ts).
+  storeReferralCode(params.get(REFERRAL_PARAM))
 
   if (session.isPending) return <LoadingPane label={t("common:status.loading")} />
   if (session.data) return <Navigate to={target} replace />

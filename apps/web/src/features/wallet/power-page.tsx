@@ -20,6 +20,7 @@ import {
   useWithdraw,
 } from "../../queries/wallets.ts"
 import { formatCountdown, formatPower, formatWhen, parseAmount } from "./power-format.ts"
+import { AchievementsCard, AirdropCard } from "./rewards-sections.tsx"
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -80,6 +81,8 @@ function WalletSections({ wallet }: { wallet: Wallet }) {
     <>
       <BalanceCard wallet={wallet} />
       <ClaimCard />
+      <AchievementsCard />
+      <AirdropCard />
       <div className="lg:grid lg:grid-cols-2 lg:gap-4">
         <TransactionList userId={wallet.userId} />
         <Ranking userId={wallet.userId} />
@@ -215,7 +218,8 @@ function TransactionRow({ row, userId }: { row: PowerTransaction; userId: string
     ? row.fromUser?.name
     : (row.toUser?.name ?? row.toFeed?.title ?? (row.type === "withdraw" ? row.comment : null))
   const label = {
-    mint: t("transactions.type.mint"),
+    // Achievements are minted too; their comment names them (server: services/rewards.ts).
+    mint: row.comment?.startsWith("achievement") ? t("transactions.type.achievement") : t("transactions.type.mint"),
     tip: incoming ? t("transactions.type.tip_in") : t("transactions.type.tip_out"),
     withdraw: t("transactions.type.withdraw"),
     burn: t("transactions.type.withdraw"),
