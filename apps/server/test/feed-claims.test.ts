@@ -40,7 +40,7 @@ async function publisher(name: string): Promise<Publisher> {
   feeds.set(sitePath, { body: "<html><head><title>Site</title></head><body>hi</body></html>", headers: html })
   const feedId = (await api("POST", "/subscriptions", { url: feeds.url(path), view: 0 })).body.feed.id
   const sdk = sdkAs(server.url, user)
-  const message = (await sdk.feeds.claim.message({ feedId })).data as { description: string; token: string }
+  const message = (await sdk.feeds.claim.message({ feedId })).data as unknown as { description: string; token: string }
   return { user, api, sdk, path, sitePath, feedId, token: message.token }
 }
 

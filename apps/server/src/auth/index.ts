@@ -15,6 +15,7 @@ import { betterAuthLog, createLogger, type Logger } from "../log.ts"
 import { mailerFor } from "../mail.ts"
 import { checkProfileFields } from "../services/profiles.ts"
 import { deleteAccount } from "../storage/accounts.ts"
+import { flagsForUser } from "../storage/admin.ts"
 import type { DB } from "../storage/db.ts"
 import * as schema from "../storage/schema.ts"
 import {
@@ -148,6 +149,8 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
           role,
           roleEndAt,
           ...roleLimits(role, config),
+          // The user's effective feature flags (services/admin.ts), read by the client from its session.
+          featureFlags: await flagsForUser(db, user.id, new Date()),
         }
       }),
     ],
