@@ -29,8 +29,10 @@ const flagUpdate = z
     rolloutSeed: z.string().max(100).optional(),
   })
   .strict()
+// A user id, or (from the admin screen) an e-mail address.
+const userRef = z.string().trim().min(1).max(320)
 const overrideBody = z.object({
-  userId: id,
+  userId: userRef,
   forceEnabled: boolish,
   reason: z.string().max(500).optional(),
   expiresAt: instant.optional(),
@@ -48,7 +50,7 @@ const cleanBody = z.object({
   feedId: id.optional(),
 })
 const mintBody = z.object({
-  userId: id,
+  userId: userRef,
   amount: intIn(1, 1_000_000_000),
   // The SDK's key doubles as the idempotency key: the same key never mints twice.
   key: z

@@ -11,6 +11,7 @@ import {
   deleteOverride,
   type FeatureFlagRow,
   findFlag,
+  findUserId,
   flagStats,
   flagsForUser,
   listFlags,
@@ -19,7 +20,7 @@ import {
   upsertOverride,
 } from "../storage/admin.ts"
 import { findFeedById } from "../storage/feeds.ts"
-import { insertWallet, userExists } from "../storage/wallets.ts"
+import { insertWallet } from "../storage/wallets.ts"
 import type { SessionInfo } from "./session.ts"
 
 export function requireAdmin(session: SessionInfo) {
@@ -64,6 +65,13 @@ export async function updateFeatureFlag(deps: Deps, session: SessionInfo, name: 
   return flagModel(await upsertFlag(deps.db, name, patch, deps.now()))
 }
 
+/** The user named by id or e-mail address (the SDK sends ids; the admin screen lets an admin type either). */
+async function requireUser(deps: Deps, idOrEmail: string): Promise<string> {
+  const userId = await findUserId(deps.db, idOrEmail)
+  if (!userId) throw new AppError(ErrorCode.UserNotFound)
+  return userId
+}
+
 async function requireFlag(deps: Deps, name: string) {
   const flag = await findFlag(deps.db, name)
   if (!flag) throw new AppError(ErrorCode.NotFound, { reason: `No feature flag named ${name}` })
@@ -78,10 +86,10 @@ export async function overrideFeatureFlag(
 ) {
   requireAdmin(session)
   await requireFlag(deps, name)
-  if (!(await userExists(deps.db, input.userId))) throw new AppError(ErrorCode.UserNotFound)
+  const userId = await requireUser(deps, input.userId)
   await upsertOverride(deps.db, {
     featureName: name,
-    userId: input.userId,
+    userId,
     forceEnabled: input.forceEnabled,
     reason: input.reason ?? null,
     expiresAt: input.expiresAt ?? null,
@@ -158,12 +166,12 @@ export async function mintPower(
   input: { userId: string; amount: number; key: string; comment?: string },
 ): Promise<string> {
   requireAdmin(session)
-  if (!(await userExists(deps.db, input.userId))) throw new AppError(ErrorCode.UserNotFound)
+  const userId = await requireUser(deps, input.userId)
   const now = deps.now()
   const posted = await transact(deps.db, async (tx) => {
-    await insertWallet(tx, input.userId, `power:${randomBytes(20).toString("hex")}`, now)
-    await openUserAccounts(tx, input.userId)
-    const reward = rewardAccount(input.userId)
+    await insertWallet(tx, userId, `power:${randomBytes(20).toString("hex")}`, now)
+    await openUserAccounts(tx, userId)
+    const reward = rewardAccount(userId)
     await lockAccounts(tx, [ISSUANCE, reward])
     return post(
       tx,
@@ -171,7 +179,7 @@ export async function mintPower(
         idempotencyKey: `admin-mint:${input.key}`,
         type: "mint",
         fromUserId: null,
-        toUserId: input.userId,
+        toUserId: userId,
         amount: input.amount,
         comment: input.comment ?? `minted by admin ${session.userId}`,
         at: now,

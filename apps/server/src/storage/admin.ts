@@ -150,3 +150,11 @@ export async function purgeEntries(db: DB, cutoff: Date, feedId?: string): Promi
     select count(*)::int as n from gone`)
   return rows.rows[0]?.n ?? 0
 }
+
+/** A user's id from their id or e-mail address (the admin screen lets an admin type either). */
+export async function findUserId(db: DB, idOrEmail: string): Promise<string | undefined> {
+  const rows = await db.execute<{ id: string }>(
+    sql`select id from "user" where id = ${idOrEmail} or lower(email) = lower(${idOrEmail}) limit 1`,
+  )
+  return rows.rows[0]?.id
+}
