@@ -23,6 +23,7 @@ export const CORE_NAMESPACES = [
 export const namespaces = [
   ...CORE_NAMESPACES,
   "actions",
+  "admin",
   "ai",
   "ai-tasks",
   "ai-timeline",
