@@ -69,6 +69,10 @@ describe("feed claims", () => {
     feeds.set(p.path, { body: rss(`Feed ${slug}`, items(2, slug)).replace(`Feed ${slug} feed`, p.token) })
     expect((await p.sdk.feeds.claim.challenge({ feedId: p.feedId })).code).toBe(0)
     expect(await owner(p.api, p.feedId)).toBe(p.user.id)
+    // The feed as subscriptions show it (built in SQL) names the owner as who tips go to.
+    const subs = (await p.api("GET", "/subscriptions")).body.data
+    const sub = subs.find((s: { feedId: string }) => s.feedId === p.feedId)
+    expect(sub.feeds).toMatchObject({ ownerUserId: p.user.id, tipUserIds: [p.user.id] })
     const list = (await p.sdk.feeds.claim.list({})).data
     expect(list).toEqual([
       { feed: expect.objectContaining({ id: p.feedId, ownerUserId: p.user.id }), subscriptionCount: 1, tipAmount: 0 },

@@ -26,7 +26,7 @@ export function CleanSection() {
   return (
     <AdminSection id="admin-clean" title={t("clean.title")} hint={t("clean.hint")}>
       <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3">
-        <div className="w-40">
+        <div className="w-56">
           <TextField
             label={t("clean.days")}
             inputMode="numeric"

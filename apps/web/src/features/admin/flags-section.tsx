@@ -52,7 +52,7 @@ function FlagRow({ flag, onToggle, busy }: { flag: FeatureFlag; onToggle: (on: b
     ? t("flags.usage", {
         enabled: stats.data.enabledUsers,
         total: stats.data.totalUsers,
-        overrides: stats.data.overrideUsers,
+        count: stats.data.overrideUsers,
       })
     : ""
   return (

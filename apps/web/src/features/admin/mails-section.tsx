@@ -14,7 +14,12 @@ export function MailsSection() {
   return (
     <AdminSection id="admin-mails" title={t("mails.title")} hint={t("mails.hint")}>
       <div className="mt-2 flex justify-end">
-        <Button size="sm" onClick={() => void mails.refetch()} disabled={mails.isFetching}>
+        <Button
+          size="sm"
+          onClick={() => void mails.refetch()}
+          disabled={mails.isFetching}
+          data-testid="admin-mails-section-refresh"
+        >
           {t("mails.refresh")}
         </Button>
       </div>
@@ -33,7 +38,11 @@ export function MailsSection() {
       ) : (
         <ul className="mt-2 flex flex-col gap-2" data-testid="admin-mails">
           {mails.data.mails.map((mail) => (
-            <li key={`${mail.sentAt}-${mail.to}-${mail.subject}`} className="rounded-lg border border-line p-3">
+            <li
+              key={`${mail.sentAt}-${mail.to}-${mail.subject}`}
+              className="rounded-lg border border-line p-3"
+              data-testid="admin-mail"
+            >
               <p className="text-sm font-medium break-words">{mail.subject}</p>
               <p className="text-xs text-ink-faint">
                 {t("mails.to", { to: mail.to })} · {when(mail.sentAt)}

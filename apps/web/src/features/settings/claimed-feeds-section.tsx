@@ -12,7 +12,7 @@ export function ClaimedFeedsSection() {
   const rows = claimed.data ?? []
   return (
     <SettingsSection title={t("feed_claim.list_title")}>
-      <p className="px-4 pt-3 text-sm text-ink-soft">{t("feed_claim.list_hint")}</p>
+      <p className="px-4 py-3 text-sm text-ink-soft">{t("feed_claim.list_hint")}</p>
       {claimed.isPending ? (
         <p className="px-4 py-3 text-sm text-ink-soft">{t("loading")}</p>
       ) : rows.length === 0 ? (
