@@ -144,6 +144,23 @@ describe("admin", () => {
     expect(await isFeatureEnabled(server.deps, admin.id, "no_such_flag")).toBe(false)
   })
 
+  it("turns AI chat off for one user through the ai_chat flag (15001), before any model is asked", async () => {
+    const chatter = await signUp(server.url, "Chatter")
+    await adminApi("POST", "/admin/feature-flags/ai_chat/overrides", { userId: chatter.id, forceEnabled: false })
+    const res = await apiAs(server.url, chatter)("POST", "/ai/chat", {
+      id: randomUUID(),
+      messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "hi" }] }],
+    })
+    expect([res.status, res.body.code]).toEqual([402, 15001])
+    expect((await sessionFlags(chatter)).ai_chat).toBe(false)
+    // Everyone else still reaches chat (here: the missing model configuration, not 15001).
+    const other = await apiAs(server.url, reader)("POST", "/ai/chat", {
+      id: randomUUID(),
+      messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "hi" }] }],
+    })
+    expect(other.body.code).not.toBe(15001)
+  })
+
   it("refuses bad flag input and changes nothing", async () => {
     const name = flag()
     await adminApi("PUT", `/admin/feature-flags/${name}`, { enabled: true, rolloutPercentage: 40 })
@@ -213,7 +230,7 @@ describe("admin", () => {
     } as never)
     expect((cleaned as unknown as { data: { removed: number } }).data.removed).toBe(2)
     expect((await listed()).sort()).toEqual([`${path} 1`, "Fresh"].sort())
-    expect((await readerApi("GET", "/collections?entryId=" + starred)).body.data).toBe(true)
+    expect((await readerApi("GET", `/collections?entryId=${starred}`)).body.data).toBe(true)
     // The unread counter followed the purge (triggers on the timeline's cascade).
     const counts = (await readerApi("GET", "/reads")).body.data
     expect(counts[feedId]).toBe(2)
