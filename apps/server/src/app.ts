@@ -13,6 +13,7 @@ import type { Deps } from "./deps.ts"
 import { AppError } from "./errors.ts"
 import type { Jobs } from "./jobs/index.ts"
 import { actionRoutes } from "./routes/actions.ts"
+import { adminRoutes } from "./routes/admin.ts"
 import { aiRoutes } from "./routes/ai.ts"
 import { aiChatSessionRoutes } from "./routes/ai-chat-sessions.ts"
 import { aiDailyRoutes, aiTaskRoutes } from "./routes/ai-tasks.ts"
@@ -150,6 +151,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/achievement", achievementRoutes(deps)],
     ["/referrals", referralRoutes(deps)],
     ["/upload", uploadRoutes(deps)],
+    ["/admin", adminRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
     app.use(prefix, session)

@@ -15,8 +15,17 @@ export interface Mailer {
   /** "smtp" when messages leave the server, "log" when they are only logged. */
   readonly transport: "smtp" | "log"
   send(message: MailMessage): Promise<void>
+  /** With no SMTP, the last RECENT_MAILS messages, newest first, for the admin screen; empty otherwise. */
+  recent(): RecentMail[]
   close(): void
 }
+
+export interface RecentMail extends MailMessage {
+  sentAt: string
+}
+
+/** How many unsent messages are kept in memory (per process) for admins to read. */
+export const RECENT_MAILS = 50
 
 const cache = new WeakMap<Config, Mailer>()
 
@@ -33,9 +42,13 @@ export function mailerFor(config: Config, log: Logger): Mailer {
 export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM">, log: Logger): Mailer {
   const smtpUrl = config.SMTP_URL
   if (!smtpUrl) {
+    const kept: RecentMail[] = []
     return {
       transport: "log",
+      recent: () => [...kept],
       async send(message) {
+        kept.unshift({ ...message, sentAt: new Date().toISOString() })
+        kept.length = Math.min(kept.length, RECENT_MAILS)
         log.info("mail not sent (SMTP_URL is not set)", {
           to: message.to,
           subject: message.subject,
@@ -55,6 +68,7 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM">, log
   }
   return {
     transport: "smtp",
+    recent: () => [],
     async send(message) {
       const t = await open()
       await t.sendMail({ from: config.MAIL_FROM, ...message })

@@ -211,6 +211,8 @@ export interface SessionAnswer {
   roleEndAt: string | null
   feedSubscriptionLimit: number | null
   rsshubSubscriptionLimit: number | null
+  /** The user's effective feature flags (admin › feature flags); absent from servers that have none. */
+  featureFlags?: Record<string, boolean>
 }
 
 export interface Ok<T> {

@@ -16,6 +16,7 @@ import { mailerFor } from "../mail.ts"
 import { checkProfileFields } from "../services/profiles.ts"
 import { REFERRAL_HEADER, recordReferral } from "../services/rewards.ts"
 import { deleteAccount } from "../storage/accounts.ts"
+import { flagsForUser } from "../storage/admin.ts"
 import type { DB } from "../storage/db.ts"
 import * as schema from "../storage/schema.ts"
 import {
@@ -163,6 +164,8 @@ export function createAuth({ db, config, secret, log = createLogger(config.LOG_L
           role,
           roleEndAt,
           ...roleLimits(role, config),
+          // The user's effective feature flags (services/admin.ts), read by the client from its session.
+          featureFlags: await flagsForUser(db, user.id, new Date()),
         }
       }),
     ],

@@ -2,6 +2,7 @@ import { Hono } from "hono"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
 import { bodyOf, id, pageLimit, parse, queryOf, stringList } from "../http.ts"
+import { claimMessage, listClaims, verifyClaim } from "../services/feed-claims.ts"
 import { feedAnalytics, getFeed, refreshNow, resetFeed } from "../services/feed-views.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
 
@@ -14,6 +15,7 @@ const getQuery = z.object({
   entriesLimit: pageLimit.optional(),
 })
 const byId = z.object({ id })
+const byFeedId = z.object({ feedId: id })
 
 export function feedRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
@@ -26,6 +28,16 @@ export function feedRoutes(deps: Deps) {
       const { id: ids } = parse(idListInput, input)
       return c.json(ok(await feedAnalytics(deps, userOf(c), ids)))
     })
+    // Claims, as the SDK has them: the message says what to publish, the challenge re-fetches and checks it.
+    .get("/claim/message", async (c) => {
+      const { feedId } = parse(byFeedId, queryOf(c))
+      return c.json(ok(await claimMessage(deps, userOf(c), feedId)))
+    })
+    .post("/claim/challenge", async (c) => {
+      const { feedId } = parse(byFeedId, await bodyOf(c))
+      return c.json(ok(await verifyClaim(deps, userOf(c), feedId)))
+    })
+    .get("/claim/list", async (c) => c.json(ok(await listClaims(deps, userOf(c)))))
   // The SDK calls these with GET; the spec names POST. Both are served.
   for (const [path, action] of [
     ["/refresh", refreshNow],

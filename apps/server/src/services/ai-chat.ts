@@ -31,6 +31,7 @@ import {
   updateChatSession,
 } from "../storage/ai-chat.ts"
 import { type DB, withTransaction } from "../storage/db.ts"
+import { isFeatureEnabled } from "./admin.ts"
 import { preferredLanguage } from "./ai-entries.ts"
 import { summaryTitle } from "./ai-title.ts"
 import { mcpChatTools } from "./mcp.ts"
@@ -192,6 +193,10 @@ export async function chat(ai: AiRuntime, session: SessionInfo, input: ChatInput
   const { deps } = ai
   const caller: Caller = { userId: session.userId, role: session.role }
   if (!chatAllowed(deps.config, session.role)) throw new AppError(ErrorCode.AINoAccess)
+  // The official client's one feature flag: an admin can turn chat off for everyone, a share, or one user.
+  if (!(await isFeatureEnabled(deps, session.userId, "ai_chat"))) {
+    throw new AppError(ErrorCode.AINoAccess, { reason: "AI chat is turned off for your account by the administrator" })
+  }
   const message = userMessageOf(input)
   const files = attachedFiles(message.parts)
   if (files.length && deps.config.AI_CHAT_MAX_FILES === 0)

@@ -25,7 +25,8 @@ export function toFeed(row: FeedRow): Feed {
     language: row.language,
     checkedAt: iso(row.checkedAt),
     updatedAt: (row.sourceUpdatedAt ?? row.updatedAt).getTime(),
-    tipUserIds: null,
+    // A claimed feed's tips go to its owner (services/feed-claims.ts).
+    tipUserIds: row.ownerUserId ? [row.ownerUserId] : null,
     droppedEntryCount: row.droppedEntryCount,
   }
 }

@@ -972,3 +972,41 @@ export const airdrops = pgTable("airdrops", {
   verifiedAt: ts("verified_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
 })
+
+// ---- admin
+
+/** Feature flags an admin turns on for everyone, for a share of users (percentage) or for listed users only. */
+export const featureFlags = pgTable("feature_flags", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description"),
+  enabled: boolean("enabled").notNull().default(false),
+  /** `percentage`: users whose hash of (seed, id) falls under rolloutPercentage; `whitelist`: overrides only,
+   * unless rolloutValue is 1 (everyone). */
+  rolloutType: text("rollout_type").$type<"whitelist" | "percentage">().notNull().default("percentage"),
+  rolloutValue: integer("rollout_value").notNull().default(0),
+  rolloutPercentage: integer("rollout_percentage").notNull().default(100),
+  rolloutSeed: text("rollout_seed"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+})
+
+/** One user forced on or off for a flag, whatever its rollout says, until it expires. */
+export const userFeatureOverrides = pgTable(
+  "user_feature_overrides",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    featureName: text("feature_name")
+      .notNull()
+      .references(() => featureFlags.name, { onDelete: "cascade", onUpdate: "cascade" }),
+    forceEnabled: boolean("force_enabled").notNull(),
+    reason: text("reason"),
+    expiresAt: ts("expires_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    createdBy: text("created_by"),
+  },
+  (t) => [uniqueIndex("user_feature_overrides_flag_user_idx").on(t.featureName, t.userId)],
+)

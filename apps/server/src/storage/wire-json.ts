@@ -27,7 +27,7 @@ export function entryJson(alias: string, withContent: boolean): SQL {
     ${withContent ? sql.raw(`, 'content', ${c("content")}`) : sql``})`
 }
 
-/** toFeed of the feed row under `alias`. */
+/** toFeed of the feed row under `alias` (a claimed feed's tipUserIds: its owner, as in toFeed). */
 export function feedJson(alias: string): SQL {
   const c = (name: string) => `${alias}.${name}`
   return sql`json_build_object(
@@ -37,7 +37,8 @@ export function feedJson(alias: string): SQL {
     'errorAt', ${isoJson(c("error_at"))}, 'errorMessage', ${sql.raw(c("error_message"))},
     'language', ${sql.raw(c("language"))}, 'checkedAt', ${isoJson(c("checked_at"))},
     'updatedAt', floor(extract(epoch from coalesce(${sql.raw(c("source_updated_at"))}, ${sql.raw(c("updated_at"))})) * 1000)::bigint,
-    'tipUserIds', null, 'droppedEntryCount', ${sql.raw(c("dropped_entry_count"))})`
+    'tipUserIds', case when ${sql.raw(c("owner_user_id"))} is null then null else json_build_array(${sql.raw(c("owner_user_id"))}) end,
+    'droppedEntryCount', ${sql.raw(c("dropped_entry_count"))})`
 }
 
 /** toSubscription of the subscription row under `alias`, as the leading fields of a json_build_object. */

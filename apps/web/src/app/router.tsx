@@ -58,7 +58,7 @@ export function createAppRouter() {
                 { path: "data-control", lazy: () => import("../features/settings/data-control-page.tsx") },
                 { path: "integration", lazy: () => import("../features/settings/integration-page.tsx") },
                 { path: "notifications", lazy: () => import("../features/settings/notifications-page.tsx") },
-                { path: "feeds", lazy: () => import("../features/settings/feeds-page.tsx") },
+                { path: "feeds", lazy: withStrings(["wallet"], () => import("../features/settings/feeds-page.tsx")) },
                 ...PLANNED_PAGES.map((page) => ({
                   path: page,
                   lazy: () => import("../features/settings/planned-page.tsx"),
@@ -74,6 +74,8 @@ export function createAppRouter() {
             },
             { path: "rsshub", lazy: withStrings(["discover"], () => import("../routes/rsshub.tsx")) },
             { path: "power", lazy: withStrings(["wallet"], () => import("../routes/power.tsx")) },
+            // Admins only (the screen says so to others; the server answers them 1004 anyway).
+            { path: "admin", lazy: withStrings(["admin", "wallet"], () => import("../routes/admin.tsx")) },
             // The spec names no route for a list's public page or for managing inboxes.
             { path: "share/lists/:listId", lazy: withStrings(["lists"], () => import("../routes/share-list.tsx")) },
             // A user's public page, by handle or (for users without one) by id.

@@ -1,6 +1,7 @@
 // Typed translation keys: a missing English key is a compile error.
 import "i18next"
 import type actions from "./locales/en/actions.json"
+import type admin from "./locales/en/admin.json"
 import type ai from "./locales/en/ai.json"
 import type aiChat from "./locales/en/ai-chat.json"
 import type aiTasks from "./locales/en/ai-tasks.json"
@@ -27,6 +28,7 @@ declare module "i18next" {
     keySeparator: false
     resources: {
       actions: typeof actions
+      admin: typeof admin
       ai: typeof ai
       "ai-tasks": typeof aiTasks
       "ai-timeline": typeof aiTimeline

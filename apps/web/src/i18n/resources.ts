@@ -19,6 +19,7 @@ export const namespaces = [
   "profiles",
   "views",
   "actions",
+  "admin",
   "ai",
   "ai-tasks",
   "ai-timeline",

@@ -6,6 +6,8 @@ interface SessionState {
   whoami: SessionUser | null
   role: string | null
   roleEndAt: string | null
+  /** The user's effective feature flags, as their session carries them. */
+  featureFlags: Record<string, boolean>
   /** Set by a 401: the session the client had is no longer valid. */
   expired: boolean
   setSession: (answer: SessionAnswer | null) => void
@@ -17,11 +19,21 @@ export const useSessionStore = create<SessionState>()((set) => ({
   whoami: null,
   role: null,
   roleEndAt: null,
+  featureFlags: {},
   expired: false,
   setSession: (answer) =>
     answer
-      ? set({ whoami: answer.user, role: answer.role, roleEndAt: answer.roleEndAt, expired: false })
-      : set({ whoami: null, role: null, roleEndAt: null }),
-  removeUser: () => set({ whoami: null, role: null, roleEndAt: null }),
+      ? set({
+          whoami: answer.user,
+          role: answer.role,
+          roleEndAt: answer.roleEndAt,
+          featureFlags: answer.featureFlags ?? {},
+          expired: false,
+        })
+      : set({ whoami: null, role: null, roleEndAt: null, featureFlags: {} }),
+  removeUser: () => set({ whoami: null, role: null, roleEndAt: null, featureFlags: {} }),
   markExpired: () => set({ expired: true }),
 }))
+
+/** Whether a feature flag is on for the signed-in user (an unknown flag is off). */
+export const useFeatureFlag = (name: string) => useSessionStore((state) => state.featureFlags[name] ?? false)

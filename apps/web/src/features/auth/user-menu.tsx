@@ -1,5 +1,5 @@
-// The signed-in user at the foot of the sidebar; its menu holds the language, the ways to lists, inboxes and actions, and
-// sign-out.
+// The signed-in user at the foot of the sidebar; its menu holds the language, the ways to lists, inboxes and actions,
+// administration (admins only), and sign-out.
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router"
 import { PopupMenu, useMenu } from "../../components/ui/menu.tsx"
@@ -14,6 +14,7 @@ export function UserMenu() {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const user = useSessionStore((state) => state.whoami)
+  const isAdmin = useSessionStore((state) => state.role === "admin")
   const signOut = useSignOut()
   const menu = useMenu()
   const setLanguage = useSettingsStore((state) => state.setGeneral)
@@ -60,6 +61,9 @@ export function UserMenu() {
             { label: t("user.menu_lists"), icon: "rss", onSelect: () => navigate("/settings/list") },
             { label: t("user.menu_inboxes"), icon: "book", onSelect: () => navigate("/inboxes") },
             { label: t("user.menu_actions"), icon: "filter", onSelect: () => navigate("/action") },
+            ...(isAdmin
+              ? [{ label: t("user.menu_admin"), icon: "layoutGrid" as const, onSelect: () => navigate("/admin") }]
+              : []),
             {
               label: t("user.sign_out"),
               icon: "logOut",

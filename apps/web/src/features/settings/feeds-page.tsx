@@ -1,5 +1,6 @@
 // Settings › feeds: every subscription in one table (a list on a phone) to sort, filter and change in bulk, with
-// each failing feed's error and a retry; below it, the feeds the user publishes (feed-outputs-section.tsx).
+// each failing feed's error and a retry; below it, the feeds the user claimed (claimed-feeds-section.tsx) and the
+// feeds the user publishes (feed-outputs-section.tsx).
 import { useTranslation } from "react-i18next"
 import { Icon } from "../../components/ui/icons.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
@@ -9,6 +10,7 @@ import { BulkActions } from "../subscriptions/bulk-actions.tsx"
 import { SourceList } from "../subscriptions/source-list.tsx"
 import { SourceTable } from "../subscriptions/source-table.tsx"
 import { useSourceTable } from "../subscriptions/use-source-table.ts"
+import { ClaimedFeedsSection } from "./claimed-feeds-section.tsx"
 import { FeedOutputsSection } from "./feed-outputs-section.tsx"
 import { SettingsPage } from "./settings-page.tsx"
 
@@ -46,6 +48,7 @@ export function FeedsSettingsPage() {
           <SourceTable table={table} />
         )}
       </div>
+      <ClaimedFeedsSection />
       <FeedOutputsSection />
     </SettingsPage>
   )

@@ -23,10 +23,16 @@ const BoostDialog = lazy(async () => {
   return { default: dialog.BoostDialog }
 })
 
+const FeedClaimDialog = lazy(async () => {
+  const [dialog] = await Promise.all([import("../wallet/feed-claim-dialog.tsx"), i18next.loadNamespaces(["wallet"])])
+  return { default: dialog.FeedClaimDialog }
+})
+
 export type SidebarDialog =
   | { kind: "edit"; sub: FeedSubscription }
   | { kind: "tip"; sub: FeedSubscription }
   | { kind: "boost"; sub: FeedSubscription }
+  | { kind: "claim"; sub: FeedSubscription }
   | { kind: "move"; subs: FeedSubscription[] }
   | { kind: "unsubscribe"; subs: FeedSubscription[] }
   | { kind: "rename"; category: string }
@@ -93,6 +99,12 @@ export function SidebarDialogs(props: {
       return (
         <Suspense fallback={null}>
           <BoostDialog feedId={dialog.sub.feedId} title={subscriptionTitle(dialog.sub)} onClose={onClose} />
+        </Suspense>
+      )
+    case "claim":
+      return (
+        <Suspense fallback={null}>
+          <FeedClaimDialog feedId={dialog.sub.feedId} title={subscriptionTitle(dialog.sub)} onClose={onClose} />
         </Suspense>
       )
     case "move":

@@ -71,6 +71,11 @@ export function useSidebarMenus(location: TimelineLocation, subs: FeedSubscripti
           onSelect: () => setDialog({ kind: "boost", sub }),
         },
         {
+          label: t("subscriptions:sidebar.claim"),
+          icon: "check",
+          onSelect: () => setDialog({ kind: "claim", sub }),
+        },
+        {
           label: t("subscription.unsubscribe"),
           icon: "trash",
           danger: true,
