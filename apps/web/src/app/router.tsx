@@ -62,6 +62,7 @@ export function createAppRouter() {
                 { path: "list", lazy: () => import("../routes/settings-list.tsx") },
                 { path: "profile", lazy: () => import("../features/settings/profile-page.tsx") },
                 { path: "invitations", lazy: () => import("../features/settings/invitations-page.tsx") },
+                { path: "plan", lazy: () => import("../features/settings/plan-page.tsx") },
                 { path: "sync-apps", lazy: () => import("../features/settings/sync-apps-page.tsx") },
                 { path: "data-control", lazy: () => import("../features/settings/data-control-page.tsx") },
                 { path: "integration", lazy: () => import("../features/settings/integration-page.tsx") },
@@ -82,6 +83,11 @@ export function createAppRouter() {
             },
             { path: "rsshub", lazy: withStrings(["discover"], () => import("../routes/rsshub.tsx")) },
             { path: "power", lazy: withStrings(["wallet"], () => import("../routes/power.tsx")) },
+            // Usage analytics for admins (the server answers 1004 to anyone else).
+            {
+              path: "admin/analytics",
+              lazy: withStrings(["analytics"], () => import("../features/admin/analytics-dashboard.tsx")),
+            },
             // The spec names no route for a list's public page or for managing inboxes.
             { path: "share/lists/:listId", lazy: () => import("../routes/share-list.tsx") },
             // A user's public page, by handle or (for users without one) by id.

@@ -16,7 +16,7 @@ export type SettingsPageId = (typeof SETTINGS_NAV)[number]["pages"][number]
 export const SETTINGS_PAGE_IDS: SettingsPageId[] = SETTINGS_NAV.flatMap((group) => [...group.pages])
 
 /** Pages whose screens other issues build; until then each says what it will hold. */
-export const PLANNED_PAGES = ["plan", "referral"] as const satisfies readonly SettingsPageId[]
+export const PLANNED_PAGES = ["referral"] as const satisfies readonly SettingsPageId[]
 
 export type PlannedPageId = (typeof PLANNED_PAGES)[number]
 
