@@ -138,11 +138,16 @@ function Dashboard({ days, number }: { days: UsageDay[]; number: (n: number) => 
       </section>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="analytics-daily">
+        <section aria-labelledby="analytics-daily" className="min-w-0">
           <h2 id="analytics-daily" className="text-base font-semibold">
             {t("daily")}
           </h2>
-          <div className="mt-3 max-h-[28rem] overflow-auto rounded-xl border border-line bg-surface dark:bg-surface-raised">
+          <section
+            className="mt-3 max-h-[28rem] overflow-auto rounded-xl border border-line bg-surface focus-visible:outline-2 focus-visible:outline-accent dark:bg-surface-raised"
+            aria-labelledby="analytics-daily"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table takes the focus so a keyboard can scroll it (axe scrollable-region-focusable)
+            tabIndex={0}
+          >
             <table className="w-full text-sm" data-testid="analytics-daily">
               <thead className="sticky top-0 bg-surface dark:bg-surface-raised">
                 <tr className="border-b border-line text-left text-xs text-ink-soft">
@@ -178,10 +183,10 @@ function Dashboard({ days, number }: { days: UsageDay[]; number: (n: number) => 
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </section>
 
-        <section aria-labelledby="analytics-events">
+        <section aria-labelledby="analytics-events" className="min-w-0">
           <h2 id="analytics-events" className="text-base font-semibold">
             {t("events")}
           </h2>

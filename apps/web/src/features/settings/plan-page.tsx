@@ -72,7 +72,12 @@ export function PlanSettingsPage() {
       </SettingsSection>
 
       <SettingsSection title={t("plan.section.roles")}>
-        <div className="overflow-x-auto">
+        <section
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent"
+          aria-label={t("plan.table_caption")}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table takes the focus so a keyboard can scroll it (axe scrollable-region-focusable)
+          tabIndex={0}
+        >
           <table className="w-full min-w-[34rem] text-sm" data-testid="plan-table">
             <caption className="sr-only">{t("plan.table_caption")}</caption>
             <thead>
@@ -112,7 +117,7 @@ export function PlanSettingsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </SettingsSection>
 
       <SettingsSection title={t("plan.section.more")}>
