@@ -155,7 +155,7 @@ function Dashboard({ days, number }: { days: UsageDay[]; number: (n: number) => 
                     {t("col.day")}
                   </th>
                   {(["active", "subscriptions", "ai_calls", "ai_tokens", "errors"] as const).map((col) => (
-                    <th key={col} scope="col" className="px-3 py-2 text-right font-medium">
+                    <th key={col} scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
                       {t(`col.${col}`)}
                     </th>
                   ))}

@@ -90,7 +90,7 @@ export function PlanSettingsPage() {
                     key={r.role}
                     scope="col"
                     className={cx(
-                      "px-3 py-2 text-right font-medium",
+                      "px-3 py-2 text-right font-medium whitespace-nowrap",
                       r.role === role && "bg-accent/10 text-accent-strong",
                     )}
                   >
@@ -108,7 +108,10 @@ export function PlanSettingsPage() {
                   {ordered.map((r) => (
                     <td
                       key={r.role}
-                      className={cx("px-3 py-2 text-right tabular-nums", r.role === role && "bg-accent/10 font-medium")}
+                      className={cx(
+                        "px-3 py-2 text-right whitespace-nowrap tabular-nums",
+                        r.role === role && "bg-accent/10 font-medium",
+                      )}
                     >
                       {row.value(r)}
                     </td>
