@@ -17,6 +17,7 @@ import { adminRoutes } from "./routes/admin.ts"
 import { aiRoutes } from "./routes/ai.ts"
 import { aiChatSessionRoutes } from "./routes/ai-chat-sessions.ts"
 import { aiDailyRoutes, aiTaskRoutes } from "./routes/ai-tasks.ts"
+import { adminAnalyticsRoutes, analyticsRoutes } from "./routes/analytics.ts"
 import { appPasswordRoutes } from "./routes/app-passwords.ts"
 import { boostRoutes } from "./routes/boosts.ts"
 import { categoryRoutes } from "./routes/categories.ts"
@@ -34,6 +35,7 @@ import { invitationRoutes } from "./routes/invitations.ts"
 import { listRoutes } from "./routes/lists.ts"
 import { mcpRoutes } from "./routes/mcp.ts"
 import { messagingRoutes } from "./routes/messaging.ts"
+import { planRoutes } from "./routes/plan.ts"
 import { healthRoutes, probeRoutes } from "./routes/probes.ts"
 import { profileRoutes } from "./routes/profiles.ts"
 import { readHistoryRoutes } from "./routes/read-histories.ts"
@@ -45,6 +47,7 @@ import { subscriptionRoutes } from "./routes/subscriptions.ts"
 import { trendingRoutes } from "./routes/trending.ts"
 import { publicUploadRoutes, uploadRoutes } from "./routes/upload.ts"
 import { walletRoutes } from "./routes/wallets.ts"
+import { countServerError } from "./services/analytics.ts"
 import { requireSession } from "./session.ts"
 import { feverHandler } from "./sync/fever.ts"
 import { greaderRoutes } from "./sync/greader.ts"
@@ -151,6 +154,9 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/achievement", achievementRoutes(deps)],
     ["/referrals", referralRoutes(deps)],
     ["/upload", uploadRoutes(deps)],
+    ["/analytics", analyticsRoutes(deps)],
+    ["/admin/analytics", adminAnalyticsRoutes(deps)],
+    ["/plan", planRoutes(deps)],
     ["/admin", adminRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
@@ -164,6 +170,8 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     const known = error instanceof AppError ? error : fromDatabase(error)
     if (known) return c.json(known.toBody(), known.status as 400)
     deps.log.error("unhandled error", { method: c.req.method, path: c.req.path, error })
+    // The admin dashboard's error count (a number per day, nothing about the request).
+    countServerError(deps)
     return c.json(new AppError(ErrorCode.InternalError).toBody(), 500)
   })
   return app

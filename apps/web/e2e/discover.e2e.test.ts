@@ -1,5 +1,6 @@
 // Discover and sources: one search box for a website's address (its advertised feeds), words (feeds people here
-// follow publicly, and lists) and rsshub:// routes; recommendations from others' public follows; RSSHub categories;
+// follow publicly, and lists) and rsshub:// routes; recommendations from others' public follows (the trending
+// section's feeds; its windows are e2e/trending-plan.e2e.test.ts's); RSSHub categories;
 // the RSSHub route browser with its form; the wallet page that says what it will hold; mod+T.
 // Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/discover.e2e.test.ts
 import path from "node:path"
@@ -129,7 +130,8 @@ describe("discover", () => {
     await page.goto(`${server.origin}/discover?q=lighthouse`)
     await byTestId("discover-tab-lists").click()
     await expect.poll(() => new URL(page.url()).search).toBe("?q=lighthouse&type=lists")
-    const card = byTestId("discover-list-card")
+    // The results' card: the trending section below shows the same list among the most followed.
+    const card = byTestId("discover-list-results").getByTestId("discover-list-card")
     await expect.poll(() => card.locator("h3").allTextContents()).toEqual(["Lighthouse keepers' shelf"])
     expect(await card.textContent()).toContain("Reading for long nights")
     await card.getByTestId("discover-list-open").click()

@@ -4,6 +4,7 @@ import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { bodyOf, boolish, id, intIn, pageLimit, parse, queryOf, stringList, view } from "../http.ts"
 import type { Jobs } from "../jobs/index.ts"
+import { windowStart } from "../services/discover.ts"
 import {
   addFeedsToList,
   createList,
@@ -18,13 +19,19 @@ import {
   userLists,
 } from "../services/lists.ts"
 import { type AppEnv, ok, userOf } from "./env.ts"
+import { trendingRange } from "./trending.ts"
 
 // Schemas are built once: zod compiles each one on its first use.
 const listIdInput = z.object({ listId: id })
 const listIdNoExtrasInput = z.object({ listId: id, noExtras: boolish.optional() })
 const userIdInput = z.object({ userId: id.optional() })
 const listIdFeedIdInput = z.object({ listId: id, feedId: id })
-const keywordLimitInput = z.object({ keyword: z.string().max(200).optional(), limit: pageLimit.optional() })
+// range: the window the ranking counts new followers in (as GET /trending/feeds takes it); without it, all time.
+const keywordLimitInput = z.object({
+  keyword: z.string().max(200).optional(),
+  limit: pageLimit.optional(),
+  range: trendingRange.optional(),
+})
 
 const fields = {
   title: z.string().trim().min(1).max(200),
@@ -89,9 +96,12 @@ export function listRoutes(deps: Deps, jobs: Jobs) {
     })
     .get("/discover", async (c) => {
       const q = parse(keywordLimitInput, queryOf(c))
-      return c.json(ok(await findLists(deps, q.keyword, q.limit ?? 20)))
+      return c.json(ok(await findLists(deps, q.keyword, q.limit ?? 20, windowStart(deps, q.range))))
     })
-    .get("/trending", async (c) => c.json(ok(await findLists(deps, undefined))))
+    .get("/trending", async (c) => {
+      const q = parse(keywordLimitInput.omit({ keyword: true }), queryOf(c))
+      return c.json(ok(await findLists(deps, undefined, q.limit ?? 20, windowStart(deps, q.range))))
+    })
     .post("/import", async (c) => {
       const { listId, bytes } = await importForm(c)
       return c.json(ok(await importListOpml(deps, userOf(c), jobs.queue, listId, bytes)))

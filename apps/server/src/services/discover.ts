@@ -11,9 +11,10 @@ import {
   trendingFeeds as queryTrendingFeeds,
   searchPublicFeeds,
 } from "../storage/feeds.ts"
+import { trendingEntries as queryTrendingEntries, trendingUsers as queryTrendingUsers } from "../storage/trending.ts"
 import { fetchFeedUrl, normalizeFeedUrl, storeNewFeed } from "./feeds.ts"
 import { findLists } from "./lists.ts"
-import { toFeed, toFeedAnalytics } from "./wire.ts"
+import { toEntry, toFeed, toFeedAnalytics } from "./wire.ts"
 
 const MAX_CANDIDATES = 8
 
@@ -79,7 +80,13 @@ async function tryFeed(deps: Deps, url: string): Promise<FeedRow | undefined> {
   }
 }
 
-const RANGE_DAYS = { "1d": 1, "3d": 3, "7d": 7, "30d": 30 } as const
+export const RANGE_DAYS = { "1d": 1, "3d": 3, "7d": 7, "30d": 30 } as const
+export type TrendingRange = keyof typeof RANGE_DAYS
+
+/** The start of the window ending now, or undefined for all time. */
+export function windowStart(deps: Deps, range: TrendingRange | undefined): Date | undefined {
+  return range ? new Date(deps.now().getTime() - RANGE_DAYS[range] * 86_400_000) : undefined
+}
 const LANGUAGE_PREFIX = { eng: "en", cmn: "zh" } as const
 
 export interface TrendingInput {
@@ -95,17 +102,40 @@ export interface TrendingInput {
  * already are left out). The count is of those public subscriptions; nothing says who they are.
  */
 export async function trendingFeeds(deps: Deps, viewerId: string, input: TrendingInput) {
-  const since = input.range ? new Date(deps.now().getTime() - RANGE_DAYS[input.range] * 86_400_000) : undefined
+  const since = windowStart(deps, input.range)
   const rows = await queryTrendingFeeds(deps.db, viewerId, {
     view: input.view,
     languagePrefix: input.language ? LANGUAGE_PREFIX[input.language] : undefined,
     since,
     limit: input.limit ?? 20,
   })
-  return rows.map(({ feed, followers, view }) => ({
+  return rows.map(({ feed, followers, readers, view }) => ({
     feedId: feed.id,
     view,
     feed: toFeed(feed),
     analytics: { ...toFeedAnalytics(feed), subscriptionCount: followers, view },
+    readCount: readers,
   }))
+}
+
+export interface WindowInput {
+  range?: TrendingRange
+  view?: number
+  limit?: number
+}
+
+/** GET /trending/entries: the entries most read here within the window (readers who follow privately never count). */
+export async function trendingEntries(deps: Deps, input: WindowInput) {
+  const rows = await queryTrendingEntries(deps.db, {
+    since: windowStart(deps, input.range),
+    view: input.view,
+    limit: input.limit ?? 20,
+  })
+  return rows.map(({ entry, feed, readers }) => ({ entries: toEntry(entry), feeds: toFeed(feed), readCount: readers }))
+}
+
+/** GET /trending/users: people whose lists and claimed feeds gained followers and readers within the window. */
+export async function trendingUsers(deps: Deps, input: WindowInput) {
+  const rows = await queryTrendingUsers(deps.db, windowStart(deps, input.range), input.limit ?? 20)
+  return rows.map(({ user, followers, readers }) => ({ user, subscriptionCount: followers, readCount: readers }))
 }

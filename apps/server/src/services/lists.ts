@@ -21,12 +21,12 @@ import {
   latestListEntries,
   listsOwnedBy,
   removeListFeed,
-  searchLists,
   subscriberCounts,
   updateList,
   withdrawListEntries,
 } from "../storage/lists.ts"
 import { findListSubscription } from "../storage/subscriptions.ts"
+import { rankedLists } from "../storage/trending.ts"
 import { applyRulesToArrivals } from "./arrivals.ts"
 import { normalizeFeedUrl } from "./feeds.ts"
 import type { SessionInfo } from "./session.ts"
@@ -161,12 +161,14 @@ export async function removeFeedFromList(deps: Deps, userId: string, listId: str
 }
 
 /** GET /lists/discover and /lists/trending: lists by words in title or description, or the most followed. */
-export async function findLists(deps: Deps, keyword: string | undefined, limit = 20) {
-  const rows = await searchLists(deps.db, keyword?.trim() || undefined, limit)
-  return describe(
+export async function findLists(deps: Deps, keyword: string | undefined, limit = 20, since?: Date) {
+  const rows = await rankedLists(deps.db, keyword?.trim() || undefined, since, limit)
+  const described = await describe(
     deps,
     rows.map((r) => r.list),
   )
+  // How many followed each list within the window (all time without one): the number it is ranked by.
+  return described.map((list, i) => ({ ...list, recentSubscriptionCount: rows[i]!.recent }))
 }
 
 export async function listAnalytics(deps: Deps, listId: string) {

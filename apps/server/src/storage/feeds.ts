@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm"
 import { newId } from "../ids.ts"
 import type { DB } from "./db.ts"
 import { feeds, listFeeds, subscriptions } from "./schema.ts"
+import { feedReadersSince } from "./trending.ts"
 
 export type FeedRow = typeof feeds.$inferSelect
 export type FeedInsert = typeof feeds.$inferInsert
@@ -168,13 +169,21 @@ export async function trendingFeeds(db: DB, viewerId: string, filter: TrendingFi
   if (filter.languagePrefix)
     conditions.push(sql`(${feeds.language} is null or ${feeds.language} ilike ${`${filter.languagePrefix}%`})`)
   const followers = sql<number>`count(*)::int`
+  // Among equal follower counts, the feed read most within the same window comes first.
+  const readers = sql<number>`coalesce(max(r.readers), 0)::int`
   return db
-    .select({ feed: feeds, followers, view: sql<number>`mode() within group (order by ${subscriptions.view})` })
+    .select({
+      feed: feeds,
+      followers,
+      readers,
+      view: sql<number>`mode() within group (order by ${subscriptions.view})`,
+    })
     .from(subscriptions)
     .innerJoin(feeds, eq(feeds.id, subscriptions.feedId))
+    .leftJoin(sql`(${feedReadersSince(filter.since)}) r`, sql`r.feed_id = ${feeds.id}`)
     .where(and(...conditions))
     .groupBy(feeds.id)
-    .orderBy(desc(followers), asc(feeds.title))
+    .orderBy(desc(followers), desc(readers), asc(feeds.title))
     .limit(filter.limit)
 }
 

@@ -1,5 +1,5 @@
 // Lists and their feeds. Changes to membership reach every list subscriber's timeline in set-based statements.
-import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm"
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
 import { recentEntriesOf, timelineInsert } from "./entries.ts"
 import { entries, feeds, listFeeds, lists, subscriptions, timeline } from "./schema.ts"
@@ -125,18 +125,6 @@ export async function withdrawListEntries(db: DB, listId: string, feedIds?: stri
 }
 
 /** Lists whose title or description contains the text, most followed first. */
-export async function searchLists(db: DB, text: string | undefined, limit: number) {
-  const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
-  // Qualified by hand: inside a raw fragment drizzle writes a bare "id", which the subquery reads as its own.
-  const subscribers = sql<number>`(select count(*)::int from ${subscriptions} s where s.list_id = "lists"."id")`
-  return db
-    .select({ list: lists, subscribers })
-    .from(lists)
-    .where(pattern ? sql`(${ilike(lists.title, pattern)} or ${ilike(lists.description, pattern)})` : undefined)
-    .orderBy(desc(subscribers), desc(lists.createdAt))
-    .limit(limit)
-}
-
 /** Latest entries of the list's feeds, for the list page. */
 export async function latestListEntries(db: DB, listId: string, limit: number) {
   const recent = recentEntriesOf(sql`select feed_id from ${listFeeds} where list_id = ${listId}`, limit)

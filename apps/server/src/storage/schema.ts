@@ -250,6 +250,8 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_user_inbox_idx").on(t.userId, t.inboxId).where(sql`${t.inboxId} is not null`),
     index("subscriptions_feed_idx").on(t.feedId),
     index("subscriptions_list_idx").on(t.listId).where(sql`${t.listId} is not null`),
+    // Trending over a window (1 / 7 / 30 days): the public subscriptions made since a time, by what they follow.
+    index("subscriptions_public_created_idx").on(t.createdAt, t.feedId, t.listId).where(sql`not ${t.isPrivate}`),
   ],
 )
 
@@ -1009,4 +1011,51 @@ export const userFeatureOverrides = pgTable(
     createdBy: text("created_by"),
   },
   (t) => [uniqueIndex("user_feature_overrides_flag_user_idx").on(t.featureName, t.userId)],
+)
+
+/**
+ * Read histories with their time: when a user first read an entry. A trigger on `unread` writes a row whenever an
+ * unread row goes while its timeline row stays (a read, not an unsubscription); trending counts them per window.
+ */
+export const entryReads = pgTable(
+  "entry_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    feedId: text("feed_id").notNull(),
+    readAt: ts("read_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.entryId] }),
+    // Trending entries: the reads since a time, grouped by entry.
+    index("entry_reads_read_at_idx").on(t.readAt, t.entryId, t.feedId, t.userId),
+  ],
+)
+
+/**
+ * First-party usage analytics, as daily counts only (POST /analytics/events, while the user's sendAnonymousData is
+ * on): per UTC day and metric ("event:<code>", "error:server"). Nothing says who sent them.
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: text("day").notNull(),
+    metric: text("metric").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric] })],
+)
+
+/** Who was active on a day, as a one-way hash of the user id (never the id itself, never an address): daily actives. */
+export const analyticsActors = pgTable(
+  "analytics_actors",
+  {
+    day: text("day").notNull(),
+    actor: text("actor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.actor] })],
 )

@@ -1,6 +1,7 @@
 // Finding sources: POST /discover (a feed URL, a website, an rsshub:// route or words), POST /entries/preview (the
 // latest entries of a found feed, before subscribing), GET /lists/discover (lists by words), GET /trending/feeds
-// (what others here follow publicly) and the RSSHub catalogue of the instance the server uses.
+// (what others here follow publicly), the trending entries, lists and people over 1 / 7 / 30 days, and the RSSHub
+// catalogue of the instance the server uses.
 import type { Entry, Feed, ListTarget, Ok } from "@tidings/shared"
 import { request } from "./request.ts"
 
@@ -61,13 +62,50 @@ interface TrendingItem {
   analytics: { subscriptionCount: number; updatesPerWeek: number | null }
 }
 
-export async function trendingFeeds(): Promise<FoundFeed[]> {
-  const answer = await request<Ok<TrendingItem[]>>("/trending/feeds", { query: { limit: 12 }, quiet: true })
+/** The windows trending counts over (the SDK's range; the screen offers 1, 7 and 30 days). */
+export const TRENDING_RANGES = ["1d", "7d", "30d"] as const
+export type TrendingRange = (typeof TRENDING_RANGES)[number]
+
+/** Feeds others here followed publicly within the window, most followed first. */
+export async function trendingFeeds(range: TrendingRange = "7d"): Promise<FoundFeed[]> {
+  const answer = await request<Ok<TrendingItem[]>>("/trending/feeds", { query: { limit: 12, range }, quiet: true })
   return (answer.data ?? []).map(({ feed, analytics }) => ({
     feed,
     subscriptionCount: analytics.subscriptionCount,
     updatesPerWeek: analytics.updatesPerWeek,
   }))
+}
+
+export interface TrendingEntry {
+  entries: Entry
+  feeds: Feed
+  readCount: number
+}
+
+/** GET /trending/entries: the entries most read here within the window. */
+export async function trendingEntries(range: TrendingRange): Promise<TrendingEntry[]> {
+  const answer = await request<Ok<TrendingEntry[]>>("/trending/entries", { query: { limit: 10, range }, quiet: true })
+  return answer.data ?? []
+}
+
+export type TrendingList = ListTarget & { recentSubscriptionCount?: number }
+
+/** GET /lists/trending: lists by new followers within the window, then by all their followers. */
+export async function trendingLists(range: TrendingRange): Promise<TrendingList[]> {
+  const answer = await request<Ok<TrendingList[]>>("/lists/trending", { query: { limit: 6, range }, quiet: true })
+  return answer.data ?? []
+}
+
+export interface TrendingPerson {
+  user: { id: string; name: string; handle: string | null; image: string | null }
+  subscriptionCount: number
+  readCount: number
+}
+
+/** GET /trending/users: people whose lists and claimed feeds gained followers and readers within the window. */
+export async function trendingUsers(range: TrendingRange): Promise<TrendingPerson[]> {
+  const answer = await request<Ok<TrendingPerson[]>>("/trending/users", { query: { limit: 8, range }, quiet: true })
+  return answer.data ?? []
 }
 
 export interface RsshubRoute {

@@ -1,6 +1,5 @@
 // The route table (spec client §2). The timeline is bundled; the other screens load on demand.
 import { createBrowserRouter, Navigate } from "react-router"
-import { PLANNED_PAGES } from "../features/settings/settings-pages.ts"
 import { withStrings } from "../i18n/with-strings.ts"
 import { DEFAULT_TIMELINE_PATH } from "../lib/route-ids.ts"
 import { EntryRoute } from "../routes/entry.tsx"
@@ -54,15 +53,12 @@ export function createAppRouter() {
                 { path: "profile", lazy: () => import("../features/settings/profile-page.tsx") },
                 { path: "invitations", lazy: () => import("../features/settings/invitations-page.tsx") },
                 { path: "referral", lazy: () => import("../features/settings/referral-page.tsx") },
+                { path: "plan", lazy: () => import("../features/settings/plan-page.tsx") },
                 { path: "sync-apps", lazy: () => import("../features/settings/sync-apps-page.tsx") },
                 { path: "data-control", lazy: () => import("../features/settings/data-control-page.tsx") },
                 { path: "integration", lazy: () => import("../features/settings/integration-page.tsx") },
                 { path: "notifications", lazy: () => import("../features/settings/notifications-page.tsx") },
                 { path: "feeds", lazy: withStrings(["wallet"], () => import("../features/settings/feeds-page.tsx")) },
-                ...PLANNED_PAGES.map((page) => ({
-                  path: page,
-                  lazy: () => import("../features/settings/planned-page.tsx"),
-                })),
               ],
             },
             { path: "discover", lazy: withStrings(["discover", "lists"], () => import("../routes/discover.tsx")) },
@@ -76,6 +72,11 @@ export function createAppRouter() {
             { path: "power", lazy: withStrings(["wallet"], () => import("../routes/power.tsx")) },
             // Admins only (the screen says so to others; the server answers them 1004 anyway).
             { path: "admin", lazy: withStrings(["admin", "wallet"], () => import("../routes/admin.tsx")) },
+            // Usage analytics for admins (the server answers 1004 to anyone else).
+            {
+              path: "admin/analytics",
+              lazy: withStrings(["analytics"], () => import("../features/admin/analytics-dashboard.tsx")),
+            },
             // The spec names no route for a list's public page or for managing inboxes.
             { path: "share/lists/:listId", lazy: withStrings(["lists"], () => import("../routes/share-list.tsx")) },
             // A user's public page, by handle or (for users without one) by id.

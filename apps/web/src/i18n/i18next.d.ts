@@ -6,6 +6,7 @@ import type ai from "./locales/en/ai.json"
 import type aiChat from "./locales/en/ai-chat.json"
 import type aiTasks from "./locales/en/ai-tasks.json"
 import type aiTimeline from "./locales/en/ai-timeline.json"
+import type analytics from "./locales/en/analytics.json"
 import type app from "./locales/en/app.json"
 import type auth from "./locales/en/auth.json"
 import type common from "./locales/en/common.json"
@@ -33,6 +34,7 @@ declare module "i18next" {
       "ai-tasks": typeof aiTasks
       "ai-timeline": typeof aiTimeline
       "ai-chat": typeof aiChat
+      analytics: typeof analytics
       app: typeof app
       auth: typeof auth
       common: typeof common

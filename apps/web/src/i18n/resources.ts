@@ -24,6 +24,7 @@ export const namespaces = [
   "ai-tasks",
   "ai-timeline",
   "ai-chat",
+  "analytics",
   "discover",
   "guide",
   "integrations",

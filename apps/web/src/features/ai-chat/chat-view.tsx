@@ -9,6 +9,7 @@ import { chatMessages, type MessagePage } from "../../api/ai-chat.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
+import { track } from "../../lib/analytics.ts"
 import { cx } from "../../lib/cx.ts"
 import { useEntry } from "../../queries/entries.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
@@ -117,6 +118,7 @@ function Conversation({ chatId, entryId, onStarted, initial, measured }: ChatVie
     // The labels go in the message's metadata, which the server stores, so the bubble shows them after a reload.
     const metadata = mentions.length ? { mentions: mentions.map(({ kind, label }) => ({ kind, label })) } : undefined
     void chat.sendMessage({ text, metadata }, { body: { context } })
+    track("ai_chat_message_sent")
     requestAnimationFrame(toBottom)
   }
   // The retried message's mentions: as sent here, or as the server stored them with it.

@@ -3,7 +3,7 @@ import { APP_VERSION } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
 import en from "../../i18n/locales/en/settings.json"
 import { defaultAiSettings, defaultGeneralSettings, defaultUiSettings } from "../../stores/settings-defaults.ts"
-import { isPlannedPage, PLANNED_PAGES, SETTINGS_PAGE_IDS, settingsPageOf } from "./settings-pages.ts"
+import { SETTINGS_PAGE_IDS, settingsPageOf } from "./settings-pages.ts"
 
 const labels = en as Record<string, string>
 
@@ -14,21 +14,16 @@ describe("settings pages", () => {
     expect([...SETTINGS_PAGE_IDS].sort()).toEqual(spec.split(" "))
     expect(new Set(SETTINGS_PAGE_IDS).size).toBe(SETTINGS_PAGE_IDS.length)
   })
-  it("gives every page a title and a description, and every planned page what it will hold", () => {
+  it("gives every page a title and a description", () => {
     for (const page of SETTINGS_PAGE_IDS) {
       expect(labels[`page.${page}.title`], page).toBeTruthy()
       expect(labels[`page.${page}.description`], page).toBeTruthy()
     }
-    for (const page of PLANNED_PAGES) expect(labels[`page.${page}.planned`], page).toBeTruthy()
   })
   it("reads the page from a path", () => {
     expect(settingsPageOf("/settings/data-control")).toBe("data-control")
     expect(settingsPageOf("/settings")).toBeUndefined()
     expect(settingsPageOf("/settings/nope")).toBeUndefined()
-    expect(isPlannedPage("plan")).toBe(true)
-    expect(isPlannedPage("feeds")).toBe(false)
-    expect(isPlannedPage("list")).toBe(false)
-    expect(isPlannedPage("general")).toBe(false)
   })
 })
 

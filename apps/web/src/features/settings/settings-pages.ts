@@ -15,14 +15,6 @@ export type SettingsPageId = (typeof SETTINGS_NAV)[number]["pages"][number]
 
 export const SETTINGS_PAGE_IDS: SettingsPageId[] = SETTINGS_NAV.flatMap((group) => [...group.pages])
 
-/** Pages whose screens other issues build; until then each says what it will hold. */
-export const PLANNED_PAGES = ["plan"] as const satisfies readonly SettingsPageId[]
-
-export type PlannedPageId = (typeof PLANNED_PAGES)[number]
-
-export const isPlannedPage = (page: string | undefined): page is PlannedPageId =>
-  (PLANNED_PAGES as readonly string[]).includes(page ?? "")
-
 export const DEFAULT_SETTINGS_PAGE: SettingsPageId = "general"
 
 /** The page a settings path shows ("/settings/ai" → "ai"), or undefined for /settings itself or an unknown one. */
