@@ -91,6 +91,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** How often the scheduling process checks whether tables need fresh statistics (or, embedded, a vacuum). */
   MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
+  /** How often new and changed entries are added to the full-text search index (jobs/search-index.ts). */
+  SEARCH_INDEX_INTERVAL_SECONDS: z.coerce.number().positive().default(5),
   /** How often the scheduler looks for feeds that are due, in seconds. */
   FEED_CHECK_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
   /** Bounds of the adaptive polling interval, in minutes. */

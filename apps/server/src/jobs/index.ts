@@ -9,6 +9,7 @@ import { holdFeedLease } from "./lease.ts"
 import { type Maintenance, startMaintenance } from "./maintenance.ts"
 import { createInProcessQueue, type FeedJobHandler, type FeedQueue } from "./queue.ts"
 import { type Scheduler, startScheduler } from "./scheduler.ts"
+import { type SearchIndexer, startSearchIndexer } from "./search-index.ts"
 
 export interface Jobs {
   queue: FeedQueue
@@ -17,6 +18,8 @@ export interface Jobs {
   scheduler?: Scheduler
   maintenance?: Maintenance
   aiScheduler?: AiScheduler
+  /** Full-text documents of new and changed entries (jobs/search-index.ts). */
+  searchIndex?: SearchIndexer
   close(): Promise<void>
 }
 
@@ -83,13 +86,18 @@ export async function startJobs(deps: Deps, options: JobOptions): Promise<Jobs> 
   const aiScheduler = options.schedule
     ? startAiScheduler(deps, ai, { intervalMs: config.AI_JOBS_INTERVAL_SECONDS * 1000 })
     : undefined
+  const searchIndex = options.schedule
+    ? startSearchIndexer(deps, { intervalMs: config.SEARCH_INDEX_INTERVAL_SECONDS * 1000 })
+    : undefined
   return {
     queue,
     ai,
     scheduler,
     maintenance,
     aiScheduler,
+    searchIndex,
     async close() {
+      await searchIndex?.stop()
       await aiScheduler?.stop()
       await maintenance?.stop()
       await scheduler?.stop()

@@ -5,6 +5,7 @@ import { bodyOf, boolish, id, instant, pageLimit, parse, queryOf, stringList, vi
 import { checkNew, getEntry, listEntriesJson, streamContent } from "../services/entries.ts"
 import { previewEntries } from "../services/feed-views.ts"
 import { getReadability } from "../services/readability.ts"
+import { searchEntries } from "../services/search.ts"
 import { type AppEnv, ok, okJson, userOf } from "./env.ts"
 
 // Schemas are built once: zod compiles each one on its first use.
@@ -28,6 +29,12 @@ const listInput = z.object({
   aiSort: boolish.optional(),
 })
 
+const searchInput = z.object({
+  q: z.string().trim().min(1).max(500),
+  limit: pageLimit.optional(),
+  offset: z.coerce.number().int().min(0).max(999).optional(),
+})
+
 const checkNewInput = z.object({
   insertedAfter: instant,
   view: view.optional(),
@@ -48,7 +55,21 @@ export function entryRoutes(deps: Deps) {
         const { id: entryId } = parse(byIdInput, query)
         return c.json(ok(await getEntry(deps, userOf(c), entryId)))
       }
+      // `keyword` (what the AI chat's mention picker sends) is a search in the same words.
+      if (typeof query.keyword === "string" && query.keyword.trim()) {
+        const { q, limit } = parse(searchInput, { q: query.keyword, limit: query.limit })
+        return c.json(ok((await searchEntries(deps, userOf(c), { q, limit: limit ?? 20, offset: 0 })).data))
+      }
       return okJson(c, await listEntriesJson(deps, userOf(c), parse(listInput, query)))
+    })
+    .get("/search", async (c) => {
+      const input = parse(searchInput, queryOf(c))
+      const page = await searchEntries(deps, userOf(c), {
+        q: input.q,
+        limit: input.limit ?? 20,
+        offset: input.offset ?? 0,
+      })
+      return c.json({ code: 0, data: page.data, hasMore: page.hasMore })
     })
     .get("/check-new", async (c) => {
       return c.json(ok(await checkNew(deps, userOf(c), parse(checkNewInput, queryOf(c)))))

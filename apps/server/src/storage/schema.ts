@@ -7,6 +7,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -20,6 +21,9 @@ import {
 } from "drizzle-orm/pg-core"
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" })
+
+/** A full-text document (storage/search.ts writes it; queries only match against it). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" })
 
 // ---- better-auth (names as its drizzle adapter expects; extra user fields for the spec's profile and role)
 
@@ -223,6 +227,31 @@ export const entries = pgTable(
     index("entries_feed_published_idx").on(t.feedId, t.publishedAt.desc().nullsFirst()),
   ],
 )
+
+/**
+ * Full-text search (storage/search.ts): each entry's document, weighted title > author > text, kept apart from
+ * `entries` so the ingest never writes it and a search reads only the GIN index and these narrow rows.
+ */
+export const entrySearch = pgTable(
+  "entry_search",
+  {
+    entryId: text("entry_id")
+      .primaryKey()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    document: tsvector("document").notNull(),
+  },
+  (t) => [index("entry_search_document_idx").using("gin", t.document)],
+)
+
+/**
+ * Entries whose search document is missing or stale: a statement trigger on `entries` (migration) adds their ids,
+ * and the indexer (jobs/search-index.ts) drains them in batches, off the ingest's path.
+ */
+export const searchPending = pgTable("search_pending", {
+  entryId: text("entry_id")
+    .primaryKey()
+    .references(() => entries.id, { onDelete: "cascade" }),
+})
 
 export const subscriptions = pgTable(
   "subscriptions",

@@ -1,0 +1,142 @@
+// Full-text search over the entries a user can see: each entry's document (entry_search, GIN-indexed) is written by
+// the indexer from the queue the entries' triggers fill (search_pending), and a search reads the user's timeline
+// rows that match, ranked. Filters read the same columns as timeline pages (storage/timeline.ts).
+import { type SQL, sql } from "drizzle-orm"
+import type { DB } from "./db.ts"
+import { collections, entries, entrySearch, feeds, searchPending, subscriptions, timeline, unread } from "./schema.ts"
+
+/** The text search configuration of documents and queries (stemming, stop words). */
+const CONFIG = sql.raw("'english'::regconfig")
+
+/** A document reads at most this much of an entry's text (to_tsvector's positions stop at 16,383 anyway). */
+const TEXT_MAX = 100_000
+
+/** Title first, then author, then the text of the content (tags and entities dropped). */
+const document = sql`setweight(to_tsvector(${CONFIG}, coalesce(e.title, '')), 'A')
+  || setweight(to_tsvector(${CONFIG}, coalesce(e.author, '')), 'B')
+  || setweight(to_tsvector(${CONFIG}, left(regexp_replace(regexp_replace(coalesce(e.content, e.description, ''),
+       '<[^>]*>', ' ', 'g'), '&[#a-zA-Z0-9]+;', ' ', 'g'), ${sql.raw(String(TEXT_MAX))})), 'C')`
+
+/**
+ * Writes the documents of up to `limit` waiting entries and takes them off the queue, in one statement; answers how
+ * many it took. Several indexers never take the same entries (skip locked).
+ */
+export async function indexPending(db: DB, limit: number): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    with batch as (
+      delete from ${searchPending} where entry_id in (
+        select entry_id from ${searchPending} limit ${limit} for update skip locked
+      ) returning entry_id
+    ), written as (
+      insert into ${entrySearch} (entry_id, document)
+      select e.id, ${document} from batch b join ${entries} e on e.id = b.entry_id
+      on conflict (entry_id) do update set document = excluded.document
+      returning 1
+    )
+    select (select count(*) from batch)::int as n, (select count(*) from written)::int as w`)
+  return result.rows[0]?.n ?? 0
+}
+
+export async function pendingCount(db: DB): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${searchPending}`)
+  return result.rows[0]?.n ?? 0
+}
+
+export interface SearchFilter {
+  userId: string
+  /** A websearch_to_tsquery text: words, "phrases", -exclusions, or. */
+  text?: string
+  /** Terms matched as substrings of title, description and content (scripts without spaces between words). */
+  substrings?: { value: string; negated: boolean }[]
+  view?: number
+  feedIds?: string[]
+  excludeFeedIds?: string[]
+  /** true: unread only; false: read only. */
+  unread?: boolean
+  /** true: starred only; false: not starred. */
+  starred?: boolean
+  before?: Date
+  after?: Date
+}
+
+function conditions(f: SearchFilter): SQL[] {
+  const where: SQL[] = [sql`x.user_id = ${f.userId}`]
+  if (f.view !== undefined) where.push(sql`x.view = ${f.view}`)
+  if (f.feedIds) where.push(sql`x.feed_id = any(${sql.param(f.feedIds)}::text[])`)
+  if (f.excludeFeedIds?.length) where.push(sql`x.feed_id <> all(${sql.param(f.excludeFeedIds)}::text[])`)
+  if (f.before) where.push(sql`x.published_at < ${f.before.toISOString()}::timestamptz`)
+  if (f.after) where.push(sql`x.published_at >= ${f.after.toISOString()}::timestamptz`)
+  const isUnread = sql`exists (select 1 from ${unread} u where u.user_id = x.user_id and u.entry_id = x.entry_id)`
+  if (f.unread === true) where.push(isUnread)
+  if (f.unread === false) where.push(sql`not ${isUnread}`)
+  const isStarred = sql`exists (select 1 from ${collections} c where c.user_id = x.user_id and c.entry_id = x.entry_id)`
+  if (f.starred === true) where.push(isStarred)
+  if (f.starred === false) where.push(sql`not ${isStarred}`)
+  return where
+}
+
+const KEY_COLUMNS = sql.raw("x.entry_id, x.feed_id, x.view, x.published_at, x.sources")
+
+/** A search ranks at most this many matches, the newest (and so pages through at most this many). */
+export const CANDIDATES = 1000
+
+/**
+ * The keys of one page of results, in the shape pageJson (storage/timeline.ts) takes for a ranked page: `rank` is the
+ * position (1 first). With words, the best matches first (ts_rank_cd over the weighted document), newest first
+ * among equals; with filters alone, newest first. One row more than `limit` says whether there is a next page.
+ */
+export function searchKeys(f: SearchFilter, limit: number, offset: number): SQL {
+  const where = conditions(f)
+  let scored: SQL
+  if (f.text) {
+    // Ranked among the newest CANDIDATES matches: a word in every third entry would otherwise rank hundreds of
+    // thousands of documents for one page. Rare words come from the GIN index; for frequent ones the planner walks
+    // the user's timeline newest first and stops at the limit (tsvector statistics tell it which is which).
+    scored = sql`select c.entry_id, c.feed_id, c.view, c.published_at, c.sources, ts_rank_cd(c.document, q.query, 32) as score
+      from (select websearch_to_tsquery(${CONFIG}, ${f.text}) as query) q
+      cross join lateral (
+        select ${KEY_COLUMNS}, s.document from ${timeline} x join ${entrySearch} s on s.entry_id = x.entry_id
+        where s.document @@ q.query and ${sql.join(where, sql` and `)}
+        order by x.published_at desc, x.entry_id desc limit ${sql.raw(String(CANDIDATES))}
+      ) c`
+  } else if (f.substrings?.length) {
+    const matches = f.substrings.map(({ value, negated }) => {
+      const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      const match = sql`(e.title ilike ${pattern} or e.description ilike ${pattern} or e.content ilike ${pattern})`
+      return negated ? sql`not coalesce(${match}, false)` : match
+    })
+    scored = sql`select ${KEY_COLUMNS}, 0::real as score from ${timeline} x join ${entries} e on e.id = x.entry_id
+      where ${sql.join([...where, ...matches], sql` and `)}`
+  } else {
+    scored = sql`select ${KEY_COLUMNS}, 0::real as score from ${timeline} x where ${sql.join(where, sql` and `)}`
+  }
+  return sql`select k.*, null::real as ai_score,
+      row_number() over (order by k.score desc, k.published_at desc, k.entry_id desc) + ${offset} as rank
+    from (${scored} order by score desc, published_at desc, entry_id desc limit ${limit + 1} offset ${offset}) k`
+}
+
+/** The title and text of the given entries, for snippets. */
+export async function searchTexts(db: DB, ids: string[]) {
+  if (!ids.length) return []
+  const result = await db.execute<{ id: string; title: string | null; content: string | null }>(sql`
+    select id, title, left(coalesce(content, description, ''), 200000) as content
+    from ${entries} where id = any(${sql.param(ids)}::text[])`)
+  return result.rows
+}
+
+/** The words the query matched, as PostgreSQL reduced them (lexemes), to find them again in a snippet. */
+export async function queryLexemes(db: DB, text: string): Promise<string[]> {
+  const result = await db.execute<{ lexemes: string[] | null }>(
+    sql`select tsvector_to_array(to_tsvector(${CONFIG}, ${text})) as lexemes`,
+  )
+  return result.rows[0]?.lexemes ?? []
+}
+
+/** The user's feeds a `feed:` filter names: by id, or by a part of the subscription's or the feed's title. */
+export async function feedIdsMatching(db: DB, userId: string, value: string): Promise<string[]> {
+  const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const result = await db.execute<{ feed_id: string }>(sql`
+    select s.feed_id from ${subscriptions} s join ${feeds} f on f.id = s.feed_id
+    where s.user_id = ${userId} and (s.feed_id = ${value} or s.title ilike ${pattern} or f.title ilike ${pattern})`)
+  return result.rows.map((row) => row.feed_id)
+}
