@@ -48,8 +48,20 @@ export async function streamEntryContents(ids: string[]): Promise<{ id: string; 
  * GET /entries with a search text, for the palette's server results. A server that ignores `keyword` answers
  * with its latest entries; the palette keeps only those that match, so nothing unrelated shows.
  */
-export async function searchEntries(keyword: string, signal?: AbortSignal): Promise<EntryListItem[]> {
-  const answer = await request<Ok<EntryListItem[]>>("/entries", { query: { keyword, limit: 50 }, signal, quiet: true })
+/** What GET /entries/search adds to each item: title and snippet as escaped HTML whose only tags are <mark>. */
+export interface SearchHighlight {
+  title: string
+  snippet: string
+}
+
+export type SearchItem = EntryListItem & { search: SearchHighlight }
+
+/**
+ * GET /entries/search: the server's full-text search over everything the user can see, in its query language
+ * (words, "phrases", -word, or; feed:, view:, is:unread / is:read / is:starred, before:, after:), best first.
+ */
+export async function searchEntries(q: string, signal?: AbortSignal, limit = 20): Promise<SearchItem[]> {
+  const answer = await request<Ok<SearchItem[]>>("/entries/search", { query: { q, limit }, signal, quiet: true })
   return answer.data ?? []
 }
 

@@ -12,6 +12,7 @@ import { useListSubscriptions } from "../../queries/list-subscriptions.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import type { CommandId } from "../keyboard/commands.ts"
 import { useCommandRunner } from "../keyboard/use-app-hotkeys.ts"
+import { MarkedText } from "./marked-text.tsx"
 import { type PaletteCandidate, type PaletteKind, searchCandidates } from "./palette-search.ts"
 import { usePaletteCandidates } from "./use-palette-candidates.ts"
 
@@ -95,6 +96,11 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
             {query.trim() ? t("palette.no_results") : t("palette.hint")}
           </p>
         )}
+        {!query.trim() && (
+          <p className="px-3 pb-4 text-center text-xs text-ink-soft" data-testid="palette-syntax">
+            {t("palette.syntax")}
+          </p>
+        )}
         {results.map((candidate, index) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: options are chosen with the combobox's arrows and Enter.
           <div
@@ -114,7 +120,14 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
           >
             <Icon name={KIND_ICON[candidate.kind]} className="size-4 shrink-0 text-ink-soft" />
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm">{candidate.title}</span>
+              <span className="block truncate text-sm">
+                {candidate.found ? <MarkedText html={candidate.found.title || candidate.title} /> : candidate.title}
+              </span>
+              {candidate.found?.snippet && (
+                <span className="line-clamp-2 text-xs text-ink-soft" data-testid="palette-snippet">
+                  <MarkedText html={candidate.found.snippet} />
+                </span>
+              )}
               {candidate.subtitle && <span className="block truncate text-xs text-ink-soft">{candidate.subtitle}</span>}
             </span>
             <span className="shrink-0 text-[0.6875rem] text-ink-soft">{t(`palette.kind.${candidate.kind}`)}</span>

@@ -33,4 +33,15 @@ describe("searchCandidates", () => {
     expect(result.map((hit) => hit.kind)).toEqual(["command", "feed", ...Array(8).fill("entry"), "server"])
     expect(result.at(-1)?.id).toBe("99")
   })
+
+  it("keeps what the server's search found in its order, though the typed words are not in the titles", () => {
+    const found = (id: string, rank: number) => ({ title: id, snippet: "", rank })
+    const candidates: PaletteCandidate[] = [
+      { id: "b", kind: "server", title: "Running a bakery", found: found("b", 1) },
+      { id: "a", kind: "server", title: "Tracing collectors", found: found("a", 0) },
+      { id: "c", kind: "feed", title: "Unrelated feed" },
+    ]
+    const result = searchCandidates(candidates, "runs is:unread")
+    expect(result.map((hit) => hit.id)).toEqual(["a", "b"])
+  })
 })

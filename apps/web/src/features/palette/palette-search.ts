@@ -11,6 +11,8 @@ export interface PaletteCandidate {
   subtitle?: string
   /** Searched but not shown (a command's keywords, an entry's summary). */
   extra?: string
+  /** The server's search: its title and snippet with the matched words marked, and its place in the answer. */
+  found?: { title: string; snippet: string; rank: number }
 }
 
 export const PALETTE_LIMITS: Record<PaletteKind, number> = {
@@ -46,7 +48,11 @@ export function matchScore(candidate: PaletteCandidate, query: string): number {
 /** The best matches per kind, best first, each kind capped (PALETTE_LIMITS), in a fixed order of kinds. */
 export function searchCandidates(candidates: PaletteCandidate[], query: string): PaletteCandidate[] {
   const scored = candidates
-    .map((candidate) => ({ candidate, score: matchScore(candidate, query) }))
+    // What the server found stays in the server's order: it matched stems, text and filters the words here cannot.
+    .map((candidate) => ({
+      candidate,
+      score: candidate.found ? 1_000_000 - candidate.found.rank : matchScore(candidate, query),
+    }))
     .filter((hit) => hit.score > 0)
     .sort((a, b) => b.score - a.score)
   const order: PaletteKind[] = ["command", "feed", "list", "folder", "entry", "server"]

@@ -1,5 +1,5 @@
 // What the palette searches: the entry lists in the query cache, the feeds, followed lists and folders, the commands, and the
-// server's answer to GET /entries for the text typed (debounced).
+// server's full-text search (GET /entries/search) for the text typed (debounced).
 import type { InfiniteData } from "@tanstack/react-query"
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import type { EntryListItem } from "@tidings/shared"
@@ -76,9 +76,9 @@ export function usePaletteCandidates(query: string): PaletteData {
       ...categoryNames(subs).map((name) => ({ id: name, kind: "folder" as const, title: name })),
       ...[...local.values()].map((item) => entryCandidate(item, "entry")),
     ]
-    for (const item of server.data ?? []) {
+    for (const [rank, item] of (server.data ?? []).entries()) {
       if (!entries.has(item.entries.id)) entries.set(item.entries.id, item)
-      candidates.push(entryCandidate(item, "server"))
+      candidates.push({ ...entryCandidate(item, "server"), found: { ...item.search, rank } })
     }
     return { candidates, entries, serverPending: server.isFetching }
   }, [local, server.data, server.isFetching, subs, lists, t])
