@@ -1,4 +1,5 @@
-// npm run bench:search -- [--entries 1000000] [--db postgres|pglite] [--runs 30] [--keep]
+// npm run bench:search -- [--entries 1000000] [--db postgres|pglite] [--runs 30] [--keep] [--reuse]
+// (--keep leaves the PostgreSQL database for a later --reuse, which measures the queries again without re-seeding.)
 // Full-text search at scale (issue 15's budget: a page of results at 1,000,000 entries in ≤ 50 ms p95 on PostgreSQL).
 // One user follows 200 feeds holding N entries of generated text (titles of 4–8 words, bodies of about 80, drawn
 // from 20,000 made-up words with a Zipf-like frequency, so some words are in most entries and most in very few).
@@ -15,7 +16,7 @@ import pg from "pg"
 import { type Database, openDatabase } from "../apps/server/src/storage/db.ts"
 import { indexPending } from "../apps/server/src/storage/search.ts"
 import { bootServer } from "../apps/server/test/support/boot.ts"
-import { apiAs, signUp } from "../apps/server/test/support/users.ts"
+import { apiAs, signedToken, signUp } from "../apps/server/test/support/users.ts"
 
 const { values: args } = parseArgs({
   options: {
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "30" },
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
     keep: { type: "boolean", default: false },
+    reuse: { type: "boolean", default: false },
   },
 })
 const total = Number(args.entries)
@@ -37,8 +39,11 @@ async function openBenchDatabase(): Promise<{ database: Database; drop(): Promis
     const name = "tidings_bench_search"
     const admin = new pg.Client({ connectionString: args["pg-url"] })
     await admin.connect()
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.query(`create database ${name}`)
+    const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount
+    if (!args.reuse || !exists) {
+      await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.query(`create database ${name}`)
+    }
     const url = new URL(args["pg-url"]!)
     url.pathname = `/${name}`
     const database = await openDatabase({ databaseUrl: url.href, poolSize: 10, onConnectionError: () => {} })
@@ -80,6 +85,62 @@ function vocabulary(): string[] {
   return [...words]
 }
 
+async function seed(db: Database["db"], userId: string, words: string[]) {
+  let started = performance.now()
+  await db.execute(sql`insert into feeds (id, url, title)
+    select 'bf' || g, 'https://bench.example/' || g || '.xml', 'Bench feed ' || g from generate_series(0, ${FEEDS - 1}) g`)
+  await db.execute(sql`insert into subscriptions (id, user_id, type, feed_id, view)
+    select 'bs' || g, ${userId}, 'feed', 'bf' || g, (g % 3)::smallint from generate_series(0, ${FEEDS - 1}) g`)
+  // Word i has weight ~ 1/i: floor(V ^ random()) draws it (a log-uniform rank).
+  await db.execute(
+    sql`create table bench_words as select i, w from unnest(${sql.param(words)}::text[]) with ordinality as t(w, i)`,
+  )
+  await db.execute(sql`alter table bench_words add primary key (i)`)
+  // `n` words drawn for entry `g` (referring to g keeps the draw per entry, not once for the statement).
+  const text = (n: SQL) => sql`(select string_agg(bw.w, ' ' order by d.k) from (
+      select k, floor(power(${sql.raw(String(VOCABULARY))}::float8, random()))::int + 0 * g as i
+      from generate_series(1, ${n}) k) d join bench_words bw on bw.i = d.i)`
+  const CHUNK = 50_000
+  for (let from = 0; from < total; from += CHUNK) {
+    const to = Math.min(total, from + CHUNK) - 1
+    await db.execute(sql`insert into entries (id, feed_id, guid, title, content, published_at)
+      select 'be' || g, 'bf' || (g % ${sql.raw(String(FEEDS))}), 'g' || g,
+        ${text(sql`4 + (g % 5)`)},
+        '<p>' || ${text(sql`70 + (g % 20)`)} || '</p>',
+        timestamptz '2026-01-01' - make_interval(secs => g * 30)
+      from generate_series(${sql.raw(String(from))}, ${sql.raw(String(to))}) g`)
+    await db.execute(sql`insert into timeline (user_id, entry_id, feed_id, view, published_at, inserted_at)
+      select ${userId}, e.id, e.feed_id, (substr(e.feed_id, 3)::int % 3)::smallint, e.published_at, now()
+      from entries e where e.id = any(select 'be' || g from generate_series(${sql.raw(String(from))}, ${sql.raw(String(to))}) g)`)
+    process.stdout.write(`\rwritten ${to + 1} entries`)
+  }
+  console.log(` in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+
+  started = performance.now()
+  let indexed = 0
+  for (;;) {
+    const n = await indexPending(db, 5000)
+    indexed += n
+    if (n < 5000) break
+    if (indexed % 100_000 === 0) process.stdout.write(`\rindexed ${indexed}`)
+  }
+  const indexSeconds = (performance.now() - started) / 1000
+  console.log(
+    `\rindexed ${indexed} entries in ${indexSeconds.toFixed(1)} s (${Math.round(indexed / indexSeconds)} entries/s)`,
+  )
+}
+
+/** The bench user of an earlier --keep run. */
+async function signIn(baseUrl: string, email: string) {
+  const res = await fetch(`${baseUrl}/better-auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password: "correct horse battery" }),
+  })
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`)
+  return { token: signedToken(res) }
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]
 
 async function main() {
@@ -87,53 +148,14 @@ async function main() {
   const server = await bootServer(database, {})
   const db = database.db
   try {
-    const user = await signUp(server.url, "Searcher")
+    const email = "bench-searcher@example.test"
+    const seeded = args.reuse && (await db.execute(sql`select to_regclass('bench_words') as t`)).rows[0]?.t
+    const user = seeded ? await signIn(server.url, email) : await signUp(server.url, "Searcher", email)
     const api = apiAs(server.url, user)
     const words = vocabulary()
     const userId = (await db.execute<{ id: string }>(sql`select id from "user" limit 1`)).rows[0]!.id
 
-    let started = performance.now()
-    await db.execute(sql`insert into feeds (id, url, title)
-      select 'bf' || g, 'https://bench.example/' || g || '.xml', 'Bench feed ' || g from generate_series(0, ${FEEDS - 1}) g`)
-    await db.execute(sql`insert into subscriptions (id, user_id, type, feed_id, view)
-      select 'bs' || g, ${userId}, 'feed', 'bf' || g, (g % 3)::smallint from generate_series(0, ${FEEDS - 1}) g`)
-    // Word i has weight ~ 1/i: floor(V ^ random()) draws it (a log-uniform rank).
-    await db.execute(
-      sql`create table bench_words as select i, w from unnest(${sql.param(words)}::text[]) with ordinality as t(w, i)`,
-    )
-    await db.execute(sql`alter table bench_words add primary key (i)`)
-    // `n` words drawn for entry `g` (referring to g keeps the draw per entry, not once for the statement).
-    const text = (n: SQL) => sql`(select string_agg(bw.w, ' ' order by d.k) from (
-        select k, floor(power(${sql.raw(String(VOCABULARY))}::float8, random()))::int + 0 * g as i
-        from generate_series(1, ${n}) k) d join bench_words bw on bw.i = d.i)`
-    const CHUNK = 50_000
-    for (let from = 0; from < total; from += CHUNK) {
-      const to = Math.min(total, from + CHUNK) - 1
-      await db.execute(sql`insert into entries (id, feed_id, guid, title, content, published_at)
-        select 'be' || g, 'bf' || (g % ${sql.raw(String(FEEDS))}), 'g' || g,
-          ${text(sql`4 + (g % 5)`)},
-          '<p>' || ${text(sql`70 + (g % 20)`)} || '</p>',
-          timestamptz '2026-01-01' - make_interval(secs => g * 30)
-        from generate_series(${sql.raw(String(from))}, ${sql.raw(String(to))}) g`)
-      await db.execute(sql`insert into timeline (user_id, entry_id, feed_id, view, published_at, inserted_at)
-        select ${userId}, e.id, e.feed_id, (substr(e.feed_id, 3)::int % 3)::smallint, e.published_at, now()
-        from entries e where e.id = any(select 'be' || g from generate_series(${sql.raw(String(from))}, ${sql.raw(String(to))}) g)`)
-      process.stdout.write(`\rwritten ${to + 1} entries`)
-    }
-    console.log(` in ${((performance.now() - started) / 1000).toFixed(0)} s`)
-
-    started = performance.now()
-    let indexed = 0
-    for (;;) {
-      const n = await indexPending(db, 5000)
-      indexed += n
-      if (n < 5000) break
-      if (indexed % 100_000 === 0) process.stdout.write(`\rindexed ${indexed}`)
-    }
-    const indexSeconds = (performance.now() - started) / 1000
-    console.log(
-      `\rindexed ${indexed} entries in ${indexSeconds.toFixed(1)} s (${Math.round(indexed / indexSeconds)} entries/s)`,
-    )
+    if (!seeded) await seed(db, userId, words)
     await db.execute(sql`analyze`)
 
     // Query words by how common they are: rank 3 is in most entries, rank 30 in many, rank 3,000 in a few hundred.

@@ -35,6 +35,13 @@ const techItems = [
     description: "<p>Tracing and running collectors compared.</p>",
     pubDate: day(14),
   },
+  // Two years older than the rest: found in the widest of the windows a search reads.
+  {
+    guid: "t0",
+    title: "Archival notes",
+    description: "<p>Kept from long ago.</p>",
+    pubDate: new Date(Date.UTC(2024, 0, 5)),
+  },
   { guid: "t4", title: "東京の天気", description: "<p>今日は晴れです。東京タワーが見えます。</p>", pubDate: day(15) },
 ]
 const cookingItems = [
@@ -134,6 +141,12 @@ describe("GET /entries/search", () => {
     expect(titles(await search(alice, "running -is:starred"))).not.toContain("Ownership in Rust")
     // A feed the user does not follow matches nothing.
     expect(titles(await search(alice, "running feed:nonesuch"))).toEqual([])
+  })
+
+  it("reads back through time until it has found enough", async () => {
+    expect(titles(await search(alice, "archival"))).toEqual(["Archival notes"])
+    expect(titles(await search(alice, "archival before:2025-01-01"))).toEqual(["Archival notes"])
+    expect(titles(await search(alice, "archival after:2025-01-01"))).toEqual([])
   })
 
   it("finds text in scripts written without spaces", async () => {

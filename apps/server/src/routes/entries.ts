@@ -32,7 +32,7 @@ const listInput = z.object({
 const searchInput = z.object({
   q: z.string().trim().min(1).max(500),
   limit: pageLimit.optional(),
-  offset: z.coerce.number().int().min(0).max(999).optional(),
+  offset: z.coerce.number().int().min(0).max(199).optional(),
 })
 
 const checkNewInput = z.object({

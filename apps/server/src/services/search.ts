@@ -5,7 +5,15 @@ import { type EntryListItem, FeedViewType } from "@tidings/shared"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { htmlToText } from "../reader/sanitize.ts"
-import { feedIdsMatching, queryLexemes, type SearchFilter, searchKeys, searchTexts } from "../storage/search.ts"
+import {
+  feedIdsMatching,
+  matchesInWindow,
+  newestIndexed,
+  queryLexemes,
+  type SearchFilter,
+  searchKeys,
+  searchTexts,
+} from "../storage/search.ts"
 import { pageJson } from "../storage/timeline.ts"
 import { addEntrySettings } from "./actions.ts"
 
@@ -88,6 +96,34 @@ function websearchText(terms: ParsedQuery["terms"]): string {
   return terms.map((t) => `${t.negated ? "-" : ""}${t.phrase ? `"${t.value.replace(/"/g, " ")}"` : t.value}`).join(" ")
 }
 
+/**
+ * A search with words ranks at most this many matches, the newest; its pages go no further. (A reader looks for what
+ * they saw lately; ranking a word's every match over years would cost a page hundreds of milliseconds.)
+ */
+export const CANDIDATES = 200
+
+/** The time windows, back from the newest indexed entry, that a search reads its newest matches in, in turn. */
+const WINDOW_DAYS = [7, 30, 120, 365]
+const DAY_MS = 86_400_000
+
+/** The newest CANDIDATES matches of the filter's words: window by window, widening until there are enough. */
+async function newestMatches(deps: Deps, filter: SearchFilter & { text: string }): Promise<string[]> {
+  const newest = await newestIndexed(deps.db)
+  if (!newest) return []
+  // Just past the newest entry, so it is in the first window; a `before:` earlier than that starts there instead.
+  let to = new Date(Math.min(newest.getTime() + 1, filter.before?.getTime() ?? Number.POSITIVE_INFINITY))
+  const found: string[] = []
+  for (const days of [...WINDOW_DAYS, Number.POSITIVE_INFINITY]) {
+    const start = to.getTime() - days * DAY_MS
+    const last = !Number.isFinite(start) || (filter.after !== undefined && start <= filter.after.getTime())
+    const from = last ? filter.after : new Date(start)
+    found.push(...(await matchesInWindow(deps.db, filter, { from, to }, CANDIDATES - found.length)))
+    if (last || found.length >= CANDIDATES || !from) break
+    to = from
+  }
+  return found
+}
+
 export interface SearchInput {
   q: string
   limit: number
@@ -141,7 +177,9 @@ export async function searchEntries(
     throw invalid("q: type words to look for, or a filter such as is:unread")
   }
 
-  const keys = searchKeys(filter, input.limit, input.offset)
+  const candidates = filter.text ? await newestMatches(deps, { ...filter, text: filter.text }) : []
+  if (filter.text && !candidates.length) return { data: [], hasMore: false }
+  const keys = searchKeys(filter, input.limit, input.offset, candidates)
   const result = await deps.db.execute<{ items: string; hasRules: boolean }>(pageJson({ userId }, keys, false, true))
   const page = result.rows[0]
   const items = JSON.parse(page?.items ?? "[]") as (EntryListItem & { aiScore?: unknown })[]

@@ -239,8 +239,13 @@ export const entrySearch = pgTable(
       .primaryKey()
       .references(() => entries.id, { onDelete: "cascade" }),
     document: tsvector("document").notNull(),
+    /** The entry's, so a search reads its newest matches by time without visiting the timeline first. */
+    publishedAt: ts("published_at").notNull(),
   },
-  (t) => [index("entry_search_document_idx").using("gin", t.document)],
+  (t) => [
+    index("entry_search_document_idx").using("gin", t.document),
+    index("entry_search_published_idx").on(t.publishedAt),
+  ],
 )
 
 /**

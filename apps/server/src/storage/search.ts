@@ -28,9 +28,9 @@ export async function indexPending(db: DB, limit: number): Promise<number> {
         select entry_id from ${searchPending} limit ${limit} for update skip locked
       ) returning entry_id
     ), written as (
-      insert into ${entrySearch} (entry_id, document)
-      select e.id, ${document} from batch b join ${entries} e on e.id = b.entry_id
-      on conflict (entry_id) do update set document = excluded.document
+      insert into ${entrySearch} (entry_id, document, published_at)
+      select e.id, ${document}, e.published_at from batch b join ${entries} e on e.id = b.entry_id
+      on conflict (entry_id) do update set document = excluded.document, published_at = excluded.published_at
       returning 1
     )
     select (select count(*) from batch)::int as n, (select count(*) from written)::int as w`)
@@ -77,28 +77,53 @@ function conditions(f: SearchFilter): SQL[] {
 
 const KEY_COLUMNS = sql.raw("x.entry_id, x.feed_id, x.view, x.published_at, x.sources")
 
-/** A search ranks at most this many matches, the newest (and so pages through at most this many). */
-export const CANDIDATES = 1000
+/** The text search query of a websearch text. */
+const tsquery = (text: string) => sql`websearch_to_tsquery(${CONFIG}, ${text})`
+
+/** The newest time any entry's document has: where a search's time windows start. */
+export async function newestIndexed(db: DB): Promise<Date | undefined> {
+  const result = await db.execute<{ at: string | null }>(sql`select max(published_at) as at from ${entrySearch}`)
+  const at = result.rows[0]?.at
+  return at ? new Date(at) : undefined
+}
+
+/**
+ * Up to `limit` of the user's entries matching `f.text` published in [from, to), newest first: the GIN index's
+ * matches and the time index's window are intersected (a bitmap AND), so a window reads only the matches inside
+ * it, however common the words are over all time.
+ */
+export async function matchesInWindow(
+  db: DB,
+  f: SearchFilter & { text: string },
+  window: { from?: Date; to?: Date },
+  limit: number,
+): Promise<string[]> {
+  const where = [sql`s.document @@ ${tsquery(f.text)}`]
+  if (window.from) where.push(sql`s.published_at >= ${window.from.toISOString()}::timestamptz`)
+  if (window.to) where.push(sql`s.published_at < ${window.to.toISOString()}::timestamptz`)
+  const visible = sql.join(conditions(f), sql` and `)
+  where.push(sql`exists (select 1 from ${timeline} x where x.entry_id = s.entry_id and ${visible})`)
+  const result = await db.execute<{ entry_id: string }>(sql`
+    select s.entry_id from ${entrySearch} s where ${sql.join(where, sql` and `)}
+    order by s.published_at desc limit ${limit}`)
+  return result.rows.map((row) => row.entry_id)
+}
 
 /**
  * The keys of one page of results, in the shape pageJson (storage/timeline.ts) takes for a ranked page: `rank` is the
- * position (1 first). With words, the best matches first (ts_rank_cd over the weighted document), newest first
- * among equals; with filters alone, newest first. One row more than `limit` says whether there is a next page.
+ * position (1 first). With words: the given candidates (the newest matches, services/search.ts) by ts_rank_cd over
+ * the weighted document, newest first among equals; with filters alone, newest first. One row more than `limit`
+ * says whether there is a next page.
  */
-export function searchKeys(f: SearchFilter, limit: number, offset: number): SQL {
+export function searchKeys(f: SearchFilter, limit: number, offset: number, candidates: string[] = []): SQL {
   const where = conditions(f)
   let scored: SQL
   if (f.text) {
-    // Ranked among the newest CANDIDATES matches: a word in every third entry would otherwise rank hundreds of
-    // thousands of documents for one page. Rare words come from the GIN index; for frequent ones the planner walks
-    // the user's timeline newest first and stops at the limit (tsvector statistics tell it which is which).
-    scored = sql`select c.entry_id, c.feed_id, c.view, c.published_at, c.sources, ts_rank_cd(c.document, q.query, 32) as score
-      from (select websearch_to_tsquery(${CONFIG}, ${f.text}) as query) q
-      cross join lateral (
-        select ${KEY_COLUMNS}, s.document from ${timeline} x join ${entrySearch} s on s.entry_id = x.entry_id
-        where s.document @@ q.query and ${sql.join(where, sql` and `)}
-        order by x.published_at desc, x.entry_id desc limit ${sql.raw(String(CANDIDATES))}
-      ) c`
+    scored = sql`select ${KEY_COLUMNS}, ts_rank_cd(s.document, q.query, 32) as score
+      from unnest(${sql.param(candidates)}::text[]) c(id)
+      join ${timeline} x on x.user_id = ${f.userId} and x.entry_id = c.id
+      join ${entrySearch} s on s.entry_id = c.id
+      cross join (select ${tsquery(f.text)} as query) q`
   } else if (f.substrings?.length) {
     const matches = f.substrings.map(({ value, negated }) => {
       const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

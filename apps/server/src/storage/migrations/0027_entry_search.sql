@@ -1,6 +1,7 @@
 CREATE TABLE "entry_search" (
 	"entry_id" text PRIMARY KEY NOT NULL,
-	"document" "tsvector" NOT NULL
+	"document" "tsvector" NOT NULL,
+	"published_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "search_pending" (
@@ -10,6 +11,7 @@ CREATE TABLE "search_pending" (
 ALTER TABLE "entry_search" ADD CONSTRAINT "entry_search_entry_id_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_pending" ADD CONSTRAINT "search_pending_entry_id_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "entry_search_document_idx" ON "entry_search" USING gin ("document");--> statement-breakpoint
+CREATE INDEX "entry_search_published_idx" ON "entry_search" USING btree ("published_at");--> statement-breakpoint
 -- Hand-written: every new entry, and every entry whose searchable text changed, waits for the indexer
 -- (jobs/search-index.ts). Statement triggers over transition tables: one set-based insert per ingest batch.
 CREATE FUNCTION "search_pending_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -25,6 +27,7 @@ BEGIN
   SELECT n."id" FROM new_rows n JOIN old_rows o ON o."id" = n."id"
   WHERE n."title" IS DISTINCT FROM o."title" OR n."author" IS DISTINCT FROM o."author"
     OR n."content" IS DISTINCT FROM o."content" OR n."description" IS DISTINCT FROM o."description"
+    OR n."published_at" IS DISTINCT FROM o."published_at"
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;--> statement-breakpoint
