@@ -94,17 +94,20 @@ function InstanceRow({ instance, onUse }: { instance: RsshubInstance; onUse: (id
           <p className="text-sm font-medium break-all" data-testid="rsshub-instance-url">
             {instance.baseUrl}
           </p>
-          <p className="mt-0.5 flex flex-wrap gap-x-2 gap-y-1 text-xs text-ink-soft">
-            <span>
-              {instance.mine
+          <p className="mt-0.5 text-xs text-ink-soft">
+            {[
+              instance.mine
                 ? t("rsshub.instances.mine")
-                : t("rsshub.instances.shared_by", { name: instance.owner?.name ?? instance.owner?.handle ?? "" })}
-            </span>
-            {instance.hasAccessKey && <span>· {t("rsshub.instances.has_key")}</span>}
-            <span>· {t("rsshub.instances.users", { count: instance.userCount })}</span>
+                : t("rsshub.instances.shared_by", { name: instance.owner?.name ?? instance.owner?.handle ?? "" }),
+              instance.hasAccessKey ? t("rsshub.instances.has_key") : null,
+              t("rsshub.instances.users", { count: instance.userCount }),
+            ]
+              .filter(Boolean)
+              .join(" · ")}
             {instance.inUse && (
               <span className="font-medium text-accent-strong" data-testid="rsshub-instance-in-use">
-                · {t("rsshub.instances.using")}
+                {" · "}
+                {t("rsshub.instances.using")}
               </span>
             )}
           </p>
