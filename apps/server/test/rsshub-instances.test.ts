@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from "./support/server.ts"
 import { apiAs, sdkAs, sdkFailure, signUp, type TestUser } from "./support/users.ts"
 
 let server: TestServer
+const logLines: string[] = []
 let hubA: FeedServer
 let hubB: FeedServer
 const adminEmail = `admin-${randomUUID()}@example.test`
@@ -40,7 +41,10 @@ beforeAll(async () => {
   hubA = await startHub("alpha", KEY)
   hubB = await startHub("beta")
   // The server's own RSSHUB_URL answers nothing, so every rsshub:// entry below came from an own instance.
-  server = await startTestServer({ RSSHUB_URL: "http://127.0.0.1:9/", ADMIN_EMAILS: adminEmail })
+  server = await startTestServer(
+    { RSSHUB_URL: "http://127.0.0.1:9/", ADMIN_EMAILS: adminEmail, LOG_LEVEL: "debug" },
+    { logSink: (line) => logLines.push(line) },
+  )
 })
 afterAll(async () => {
   await server?.close()
@@ -201,7 +205,9 @@ describe("own RSSHub instances", () => {
     expect(other.body.feed).toMatchObject({ title: "alpha other" })
     expect((await findFeedById(server.deps.db, other.body.feed.id))?.rsshubInstanceId).toBe(a)
     expect((await sdk.rsshub.list({})).data.find((i) => i.id === c)?.errorMessage).toBeTruthy()
-    // The access key never reaches the instances it does not belong to, nor the answers.
+    // The access key is in no answer but its owner's get, and in no log line (the failovers were logged).
     expect(JSON.stringify((await sdk.rsshub.list({})).data)).not.toContain(KEY)
+    expect(logLines.some((line) => line.includes("rsshub instance failed"))).toBe(true)
+    expect(logLines.filter((line) => line.includes(KEY))).toEqual([])
   })
 })
