@@ -4,7 +4,7 @@ import type { Deps } from "../deps.ts"
 import { bodyOf, parse, queryOf } from "../http.ts"
 import { discover } from "../services/discover.ts"
 import { findRoute, listNamespaces, routeAnalytics } from "../services/rsshub.ts"
-import { type AppEnv, ok } from "./env.ts"
+import { type AppEnv, ok, userOf } from "./env.ts"
 
 const discoverBody = z.object({
   keyword: z.string().trim().min(1).max(2048),
@@ -21,7 +21,7 @@ const routeQuery = z.object({ route: z.string().min(1).max(500) })
 export function discoverRoutes(deps: Deps) {
   const route = async (c: Context<AppEnv>) => c.json(ok(await findRoute(deps, parse(routeQuery, queryOf(c)).route)))
   return new Hono<AppEnv>()
-    .post("/", async (c) => c.json(ok(await discover(deps, parse(discoverBody, await bodyOf(c))))))
+    .post("/", async (c) => c.json(ok(await discover(deps, parse(discoverBody, await bodyOf(c)), userOf(c)))))
     .get("/rsshub", async (c) => c.json(ok(await listNamespaces(deps, parse(rsshubQuery, queryOf(c))))))
     .get("/rsshub-route", route)
     .get("/rsshub/route", route)

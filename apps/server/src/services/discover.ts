@@ -41,22 +41,22 @@ function looksLikeUrl(text: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^[\w-]+(\.[\w-]+)+(:\d+)?(\/\S*)?$/.test(text)
 }
 
-export async function discover(deps: Deps, input: DiscoverInput) {
+export async function discover(deps: Deps, input: DiscoverInput, userId?: string) {
   const keyword = input.keyword.trim()
   // Lists are found by words in their title or description, as GET /lists/discover finds them.
   if (input.target === "lists") return (await findLists(deps, keyword)).map((list) => ({ list }))
   if (isRsshubUrl(keyword) || looksLikeUrl(keyword))
-    return (await discoverUrl(deps, normalizeFeedUrl(keyword))).map(toItem)
+    return (await discoverUrl(deps, normalizeFeedUrl(keyword), userId)).map(toItem)
   const prefix = input.lang ? LANGUAGE_PREFIXES[input.lang] : undefined
   return (await searchPublicFeeds(deps.db, keyword, 20, prefix)).map(toItem)
 }
 
 /** A feed at the URL itself, else the feeds its page advertises, else feeds at the usual paths of its site. */
-async function discoverUrl(deps: Deps, url: string): Promise<FeedRow[]> {
+async function discoverUrl(deps: Deps, url: string, userId?: string): Promise<FeedRow[]> {
   const known = await findFeedByUrl(deps.db, url)
   if (known) return [known]
   const now = deps.now()
-  const result = await fetchFeedUrl(deps, url, now, { allowHtml: true })
+  const result = await fetchFeedUrl(deps, url, now, { allowHtml: true, userId })
   if (result.kind === "ok") return [await storeNewFeed(deps, url, result, now)]
   if (result.kind !== "html") return []
   const advertised = findFeedLinks(result.html, result.document.url).map((l) => l.url)

@@ -29,7 +29,7 @@ export async function getFeed(deps: Deps, userId: string, input: { id?: string; 
   if (!input.id && !input.url) throw new AppError(ErrorCode.FeedMissingId)
   const feed = input.id
     ? await findFeedById(deps.db, input.id)
-    : await findOrCreateFeed(deps, normalizeFeedUrl(input.url!))
+    : await findOrCreateFeed(deps, normalizeFeedUrl(input.url!), userId)
   const subscription = feed && (await findFeedSubscription(deps.db, userId, feed.id))
   if (!feed || (input.id && !subscription)) throw new AppError(ErrorCode.FeedNotFound)
   return {

@@ -7,7 +7,7 @@ import { EMBEDDED_INGEST_BATCH, INGEST_BATCH, type PrepareOptions } from "../rea
 import { FeedFetchError, type FetchOptions } from "../reader/fetch.ts"
 import { ingestEntries } from "../reader/ingest.ts"
 import { fetchAndParse, type PipelineResult } from "../reader/pipeline.ts"
-import { fetchUrlFor, isRsshubUrl, isSafeRoute, rsshubRoute } from "../reader/rsshub.ts"
+import { isRsshubUrl, isSafeRoute, rsshubRoute } from "../reader/rsshub.ts"
 import { nextCheckAfterError, nextCheckAfterSuccess, type ScheduleBounds } from "../reader/schedule.ts"
 import { FeedParseError, type ParsedFeed } from "../reader/types.ts"
 import { activeBoostCount } from "../storage/boosts.ts"
@@ -22,6 +22,7 @@ import {
   weeklyUpdateRate,
 } from "../storage/feeds.ts"
 import { actionHooks } from "./actions.ts"
+import { instanceUrl, noteAnswer, rsshubTargets } from "./rsshub-instances.ts"
 
 /** A user-typed feed address as an absolute http(s) or rsshub:// URL; a missing scheme means https. */
 export function normalizeFeedUrl(input: string): string {
@@ -57,13 +58,38 @@ export function fetchOptions(deps: Deps, feed?: Pick<FeedRow, "etag" | "lastModi
   }
 }
 
-/** Where a feed URL is fetched from (rsshub:// through the configured instance), and how. */
-function fetchTarget(deps: Deps, url: string, feed?: FeedRow): { target: string; options: FetchOptions } {
-  const options = fetchOptions(deps, feed)
-  // The operator configured the RSSHub instance, so it may live on their own network (that origin only, not
-  // wherever it redirects to).
-  if (isRsshubUrl(url)) options.trustedOrigin = new URL(deps.config.RSSHUB_URL).origin
-  return { target: fetchUrlFor(url, deps.config.RSSHUB_URL), options }
+/**
+ * Fetches a feed URL with `attempt`. An rsshub:// route is tried on each instance rsshubTargets gives (the ones its
+ * subscribers chose first) until one answers; each own instance's answer is recorded on it, and which one answered
+ * is returned. The server's RSSHUB_URL is the operator's, so it may live on their own network (that origin only, not
+ * wherever it redirects to); own instances go through the SSRF guard like any feed.
+ */
+async function fetchAcross<T>(
+  deps: Deps,
+  url: string,
+  { feed, userId }: { feed?: FeedRow; userId?: string },
+  attempt: (target: string, options: FetchOptions) => Promise<T>,
+): Promise<{ value: T; rsshubInstanceId: string | null }> {
+  if (!isRsshubUrl(url)) return { value: await attempt(url, fetchOptions(deps, feed)), rsshubInstanceId: null }
+  const targets = await rsshubTargets(deps, feed?.id ?? null, userId ?? null)
+  let lastError: unknown
+  for (const target of targets) {
+    const options = fetchOptions(deps, feed)
+    if (target.id === null) options.trustedOrigin = new URL(target.baseUrl).origin
+    // Validators (ETag, Last-Modified) belong to the instance that gave them.
+    if ((feed?.rsshubInstanceId ?? null) !== target.id) Object.assign(options, { etag: null, lastModified: null })
+    try {
+      const value = await attempt(instanceUrl(target.baseUrl, url, target.accessKey), options)
+      if (target.id) await noteAnswer(deps, target.id, null)
+      return { value, rsshubInstanceId: target.id }
+    } catch (error) {
+      lastError = error
+      const message = error instanceof Error ? error.message : String(error)
+      if (target.id) await noteAnswer(deps, target.id, message)
+      deps.log.info("rsshub instance failed, trying the next", { instanceId: target.id ?? "server", error: message })
+    }
+  }
+  throw lastError
 }
 
 /**
@@ -75,27 +101,31 @@ function prepareAt(deps: Deps, now: Date): PrepareOptions {
   return { now, maxEntries: deps.config.FEED_MAX_ENTRIES_PER_FETCH, batchSize }
 }
 
-/** Fetches a feed URL for storing at `now`; failures become errors 2003 / 2004. */
-export function fetchFeedUrl(
+export type FetchedFeed = PipelineResult & { rsshubInstanceId?: string | null }
+
+/** Fetches a feed URL for storing at `now` (on behalf of `userId`, when someone asked); failures are 2003 / 2004. */
+export async function fetchFeedUrl(
   deps: Deps,
   url: string,
   now: Date,
-  { feed, allowHtml = false }: { feed?: FeedRow; allowHtml?: boolean } = {},
-): Promise<PipelineResult> {
-  const { target, options } = fetchTarget(deps, url, feed)
-  return fetchAndParse(target, options, deps.parser, { allowHtml, prepare: prepareAt(deps, now) }).catch(
-    (error: unknown) => {
-      throw asAppError(error)
-    },
-  )
+  { feed, allowHtml = false, userId }: { feed?: FeedRow; allowHtml?: boolean; userId?: string } = {},
+): Promise<FetchedFeed> {
+  try {
+    const { value, rsshubInstanceId } = await fetchAcross(deps, url, { feed, userId }, (target, options) =>
+      fetchAndParse(target, options, deps.parser, { allowHtml, prepare: prepareAt(deps, now) }),
+    )
+    return { ...value, rsshubInstanceId }
+  } catch (error) {
+    throw asAppError(error)
+  }
 }
 
 /** The known feed at this URL, or a new one fetched, parsed and stored now. Failures are errors 2003 / 2004. */
-export async function findOrCreateFeed(deps: Deps, url: string): Promise<FeedRow> {
+export async function findOrCreateFeed(deps: Deps, url: string, userId?: string): Promise<FeedRow> {
   const known = await findFeedByUrl(deps.db, url)
   if (known) return known
   const now = deps.now()
-  const result = await fetchFeedUrl(deps, url, now)
+  const result = await fetchFeedUrl(deps, url, now, { userId })
   if (result.kind !== "ok") throw new AppError(ErrorCode.FeedFetchError, { reason: "Unexpected 304 answer" })
   return storeNewFeed(deps, url, result, now)
 }
@@ -104,7 +134,7 @@ export async function findOrCreateFeed(deps: Deps, url: string): Promise<FeedRow
 export async function storeNewFeed(
   deps: Deps,
   url: string,
-  result: Extract<PipelineResult, { kind: "ok" }>,
+  result: Extract<PipelineResult, { kind: "ok" }> & { rsshubInstanceId?: string | null },
   now: Date,
 ) {
   const finalUrl = isRsshubUrl(url) ? url : (result.document.movedTo ?? url)
@@ -123,6 +153,7 @@ export async function storeNewFeed(
     checkedAt: now,
     updatedAt: now,
     droppedEntryCount: prepared.dropped,
+    rsshubInstanceId: result.rsshubInstanceId ?? null,
     updatesPerWeek,
     latestEntryPublishedAt: prepared.latestPublishedAt,
     nextCheckAt: nextCheckAfterSuccess(now.getTime(), hints, bounds(deps)),
@@ -154,9 +185,17 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
   // Boosts shorten the interval after a successful fetch; errors back off as for any feed.
   const boosted = bounds(deps, boostLevel(await activeBoostCount(deps.db, feed.id, now)))
   try {
-    const { target, options } = fetchTarget(deps, feed.url, feed)
-    const result = await fetchAndParse(target, options, deps.parser, { prepare: prepareAt(deps, now) })
-    const cleared = { checkedAt: now, errorAt: null, errorMessage: null, errorCount: 0 }
+    const fetched = await fetchAcross(deps, feed.url, { feed }, (target, options) =>
+      fetchAndParse(target, options, deps.parser, { prepare: prepareAt(deps, now) }),
+    )
+    const result = fetched.value
+    const cleared = {
+      checkedAt: now,
+      errorAt: null,
+      errorMessage: null,
+      errorCount: 0,
+      rsshubInstanceId: fetched.rsshubInstanceId,
+    }
     if (result.kind === "not-modified") {
       const hints = { updatesPerWeek: feed.updatesPerWeek, ttlMinutes: feed.ttl }
       await updateFeed(deps.db, feed.id, {

@@ -64,7 +64,7 @@ export async function subscribe(deps: Deps, session: SessionInfo, input: Subscri
   if (limit !== null && !followed && (await countSubscriptions(deps.db, userId, "feed")) >= limit) {
     throw new AppError(ErrorCode.TrialUserMaxFeedSubscriptionExceeded)
   }
-  const feed = await findOrCreateFeed(deps, url)
+  const feed = await findOrCreateFeed(deps, url, userId)
   const answer = (unread: number) => ({ feed: toFeed(feed), list: null, unread: { [feed.id]: unread } })
   const subscription = {
     id: newId(),

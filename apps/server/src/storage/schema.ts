@@ -186,6 +186,8 @@ export const feeds = pgTable(
     sourceUpdatedAt: ts("source_updated_at"),
     /** Items of the last fetch left out because the document held more than FEED_MAX_ENTRIES_PER_FETCH. */
     droppedEntryCount: integer("dropped_entry_count").notNull().default(0),
+    /** For rsshub:// feeds: the own instance that answered the last successful fetch (null = RSSHUB_URL). */
+    rsshubInstanceId: text("rsshub_instance_id"),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [index("feeds_next_check_idx").on(t.nextCheckAt)],
@@ -1092,4 +1094,50 @@ export const analyticsActors = pgTable(
     actor: text("actor").notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.actor] })],
+)
+
+// ---- own RSSHub instances
+
+/**
+ * RSSHub instances users added (`rsshub://` routes are fetched from them). An admin's instance is `shared`: offered
+ * to every user. The access key is kept encrypted (AES-GCM under the server's secret, bound to the row).
+ */
+export const rsshubInstances = pgTable(
+  "rsshub_instances",
+  {
+    id: text("id").primaryKey(),
+    ownerUserId: text("owner_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    baseUrl: text("base_url").notNull(),
+    accessKeyEncrypted: text("access_key_encrypted"),
+    shared: boolean("shared").notNull().default(false),
+    description: text("description"),
+    userLimit: integer("user_limit"),
+    errorMessage: text("error_message"),
+    errorAt: ts("error_at"),
+    lastOkAt: ts("last_ok_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("rsshub_instances_owner_url_idx").on(t.ownerUserId, t.baseUrl),
+    index("rsshub_instances_shared_idx").on(t.shared).where(sql`${t.shared}`),
+  ],
+)
+
+/** The instance each user chose for their rsshub:// feeds (one per user; none = the server's RSSHUB_URL). */
+export const rsshubUsage = pgTable(
+  "rsshub_usage",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    rsshubId: text("rsshub_id")
+      .notNull()
+      .references(() => rsshubInstances.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("rsshub_usage_instance_idx").on(t.rsshubId)],
 )

@@ -10,6 +10,7 @@ import { errorMessage } from "../../i18n/error-message.ts"
 import { useCategoryLabel } from "../discover/categories.tsx"
 import { DiscoverFrame } from "../discover/discover-frame.tsx"
 import { categoryCounts } from "./catalogue.ts"
+import { InstancesSection } from "./instances-section.tsx"
 import { NamespaceSection } from "./namespace-section.tsx"
 import { useRsshubAnalytics, useRsshubCatalogue, useRsshubInstance } from "./use-rsshub.ts"
 
@@ -43,6 +44,8 @@ export function RsshubPage() {
       hint={instance ? t("rsshub.instance", { url: instance }) : t("rsshub.hint")}
       testId="rsshub-page"
     >
+      <InstancesSection />
+      <h2 className="mt-6 text-base font-semibold">{t("rsshub.routes_title")}</h2>
       {catalogue.isPending ? (
         <LoadingPane label={t("common:status.loading")} />
       ) : catalogue.isError ? (
