@@ -10,7 +10,7 @@ import { publicProviders } from "./auth/social.ts"
 import { compressResponses } from "./compression.ts"
 import { cors } from "./cors.ts"
 import type { Deps } from "./deps.ts"
-import { AppError } from "./errors.ts"
+import { AppError, noSuchCall } from "./errors.ts"
 import type { Jobs } from "./jobs/index.ts"
 import { actionRoutes } from "./routes/actions.ts"
 import { adminRoutes } from "./routes/admin.ts"
@@ -165,7 +165,8 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   }
   for (const [prefix, routes] of groups) app.route(prefix, routes)
 
-  app.notFound((c) => c.json(new AppError(ErrorCode.NotFound).toBody(), 404))
+  // An unknown call says so, so that it is told apart from a known call whose resource is missing (same code 6).
+  app.notFound((c) => c.json(noSuchCall(c.req.method, c.req.path).toBody(), 404))
   app.onError((error, c) => {
     const known = error instanceof AppError ? error : fromDatabase(error)
     if (known) return c.json(known.toBody(), known.status as 400)
