@@ -1,10 +1,11 @@
 // /ai/memory: list (GET, paged by `before`), create (POST), update (PATCH /{memoryId}), delete (DELETE /{memoryId}).
+// Flat answers, as the SDK types them: {code, data, nextBefore?}, {code, ...record}, {code, success}.
 import { Hono } from "hono"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
 import { bodyOf, id, instant, intIn, parse, queryOf } from "../http.ts"
 import { createMemory, deleteMemory, listMemories, updateMemory } from "../services/ai-memories.ts"
-import { type AppEnv, ok, userOf } from "./env.ts"
+import { type AppEnv, userOf } from "./env.ts"
 
 const importance = z.coerce.number().min(0).max(10)
 const fields = {
@@ -31,13 +32,18 @@ const listInput = z.object({
 export function aiMemoryRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get("/", async (c) => c.json({ code: 0, ...(await listMemories(deps, userOf(c), parse(listInput, queryOf(c)))) }))
-    .post("/", async (c) => c.json(ok(await createMemory(deps, userOf(c), parse(createInput, await bodyOf(c))))))
+    .post("/", async (c) =>
+      c.json({ code: 0, ...(await createMemory(deps, userOf(c), parse(createInput, await bodyOf(c)))) }),
+    )
     .patch("/:memoryId", async (c) => {
       const memoryId = parse(id, c.req.param("memoryId"))
-      return c.json(ok(await updateMemory(deps, userOf(c), memoryId, parse(updateInput, await bodyOf(c)))))
+      return c.json({
+        code: 0,
+        ...(await updateMemory(deps, userOf(c), memoryId, parse(updateInput, await bodyOf(c)))),
+      })
     })
     .delete("/:memoryId", async (c) => {
       await deleteMemory(deps, userOf(c), parse(id, c.req.param("memoryId")))
-      return c.json({ code: 0 })
+      return c.json({ code: 0, success: true })
     })
 }
