@@ -3,6 +3,7 @@
 // (and Folo's web client) makes under /better-auth, and Folo's one call outside the SDK (POST /billing/portal).
 // Each is made as a signed-in admin with an empty body and placeholder path parameters; any answer but the
 // unknown-route 404 ("No such call: …") counts: a validation 400, a resource 404 or a refusal all prove the call exists.
+import { randomUUID } from "node:crypto"
 import { moduleRegistry } from "@follow-app/client-sdk"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "./support/server.ts"
@@ -223,7 +224,7 @@ const parse = (line: string): Call => {
 
 let server: TestServer
 let admin: TestUser
-const adminEmail = "catalogue-admin@example.test"
+const adminEmail = `catalogue-admin-${randomUUID()}@example.test`
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: adminEmail })
