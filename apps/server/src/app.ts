@@ -10,15 +10,17 @@ import { publicProviders } from "./auth/social.ts"
 import { compressResponses } from "./compression.ts"
 import { cors } from "./cors.ts"
 import type { Deps } from "./deps.ts"
-import { AppError } from "./errors.ts"
+import { AppError, noSuchCall } from "./errors.ts"
 import type { Jobs } from "./jobs/index.ts"
 import { actionRoutes } from "./routes/actions.ts"
 import { adminRoutes } from "./routes/admin.ts"
 import { aiRoutes } from "./routes/ai.ts"
 import { aiChatSessionRoutes } from "./routes/ai-chat-sessions.ts"
+import { aiMemoryRoutes } from "./routes/ai-memories.ts"
 import { aiDailyRoutes, aiTaskRoutes } from "./routes/ai-tasks.ts"
 import { adminAnalyticsRoutes, analyticsRoutes } from "./routes/analytics.ts"
 import { appPasswordRoutes } from "./routes/app-passwords.ts"
+import { billingRoutes } from "./routes/billing.ts"
 import { boostRoutes } from "./routes/boosts.ts"
 import { categoryRoutes } from "./routes/categories.ts"
 import { collectionRoutes } from "./routes/collections.ts"
@@ -46,6 +48,7 @@ import { settingsRoutes } from "./routes/settings.ts"
 import { statusRoutes } from "./routes/status.ts"
 import { subscriptionRoutes } from "./routes/subscriptions.ts"
 import { trendingRoutes } from "./routes/trending.ts"
+import { updateRoutes } from "./routes/updates.ts"
 import { publicUploadRoutes, uploadRoutes } from "./routes/upload.ts"
 import { walletRoutes } from "./routes/wallets.ts"
 import { countServerError } from "./services/analytics.ts"
@@ -110,6 +113,8 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   // Calls that need no session: probes, public configuration, and inbox ingress (authenticated by inbox secret).
   app.route("/probes", probeRoutes(deps, jobs))
   app.route("/status", statusRoutes(deps))
+  // The desktop updater asks before anyone signs in (services/updates.ts).
+  app.route("/updates", updateRoutes(deps))
   app.route("/inboxes", inboxIngressRoutes(deps))
   // Published feeds: feed readers fetch them without a session (feed-outputs.ts).
   app.route("/out", feedOutRoutes(deps))
@@ -146,6 +151,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/ai/chat-sessions", aiChatSessionRoutes(deps)],
     ["/ai/task", aiTaskRoutes(deps)],
     ["/ai/daily", aiDailyRoutes(deps)],
+    ["/ai/memory", aiMemoryRoutes(deps)],
     ["/ai", aiRoutes(deps)],
     ["/mcp", mcpRoutes(deps)],
     ["/messaging", messagingRoutes(deps)],
@@ -159,6 +165,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/analytics", analyticsRoutes(deps)],
     ["/admin/analytics", adminAnalyticsRoutes(deps)],
     ["/plan", planRoutes(deps)],
+    ["/billing", billingRoutes()],
     ["/admin", adminRoutes(deps)],
   ]
   for (const prefix of new Set(groups.map(([p]) => p.split("/").slice(0, 2).join("/")))) {
@@ -167,7 +174,8 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   }
   for (const [prefix, routes] of groups) app.route(prefix, routes)
 
-  app.notFound((c) => c.json(new AppError(ErrorCode.NotFound).toBody(), 404))
+  // An unknown call says so, so that it is told apart from a known call whose resource is missing (same code 6).
+  app.notFound((c) => c.json(noSuchCall(c.req.method, c.req.path).toBody(), 404))
   app.onError((error, c) => {
     const known = error instanceof AppError ? error : fromDatabase(error)
     if (known) return c.json(known.toBody(), known.status as 400)

@@ -25,3 +25,9 @@ export class AppError extends Error {
     return body
   }
 }
+
+/** The answer to a method and path no call of the catalogue has: the catalogue's NotFound, with a reason naming it,
+ * so that a client (or a test) tells an unknown call from a known call whose resource is missing. */
+export function noSuchCall(method: string, path: string): AppError {
+  return new AppError(ErrorCode.NotFound, { reason: `No such call: ${method} ${path}` })
+}

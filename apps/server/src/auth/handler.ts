@@ -4,7 +4,7 @@ import { createHash } from "node:crypto"
 import type { Context } from "hono"
 import { withClientAddress } from "../client-address.ts"
 import type { Deps } from "../deps.ts"
-import { AppError, ErrorCode } from "../errors.ts"
+import { AppError, ErrorCode, noSuchCall } from "../errors.ts"
 import { clearSignInFailures, findSignInLock, recordSignInFailure } from "../storage/sign-in-failures.ts"
 import { TWO_FACTOR_CODE_REQUIRED } from "./accounts.ts"
 import type { Auth } from "./index.ts"
@@ -20,6 +20,10 @@ export function authHandler(deps: Deps, auth: Auth) {
     const guarded =
       deps.config.AUTH_RATE_LIMIT && c.req.method === "POST" && c.req.path === "/better-auth/sign-in/email"
     const res = guarded ? await signInWithBackOff(deps, req, auth) : await auth.handler(req)
+    // better-auth's router answers a path it has no endpoint for with an empty 404: the catalogue's unknown call.
+    if (res.status === 404 && !(await res.clone().text()).trim()) {
+      return Response.json(noSuchCall(c.req.method, c.req.path).toBody(), { status: 404 })
+    }
     // Sign-out, revocations, deleting or changing an account: whatever this process remembers of sessions may be stale.
     if (c.req.method === "POST" && !SESSION_KEEPING.test(c.req.path)) deps.sessions.clear()
     const explained = explainRateLimit(await explainOriginRefusal(res, req, deps.config))

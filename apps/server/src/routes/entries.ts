@@ -3,9 +3,11 @@ import { z } from "zod"
 import type { Deps } from "../deps.ts"
 import { bodyOf, boolish, id, instant, pageLimit, parse, queryOf, stringList, view } from "../http.ts"
 import { checkNew, getEntry, listEntriesJson, streamContent } from "../services/entries.ts"
+import { entriesByTags } from "../services/entry-tags.ts"
 import { previewEntries } from "../services/feed-views.ts"
 import { getReadability } from "../services/readability.ts"
 import { searchEntries } from "../services/search.ts"
+import { transcribe } from "../services/transcription.ts"
 import { type AppEnv, ok, okJson, userOf } from "./env.ts"
 
 // Schemas are built once: zod compiles each one on its first use.
@@ -34,6 +36,18 @@ const searchInput = z.object({
   limit: pageLimit.optional(),
   offset: z.coerce.number().int().min(0).max(199).optional(),
 })
+
+const tagList = z.array(z.string().max(200)).max(50)
+const tagsQueryInput = z.object({
+  tags: z.object({ schemaOrgCategories: tagList.optional(), mediaTopics: tagList.optional() }),
+  match: z.enum(["any", "all"]).optional(),
+  limit: pageLimit.optional(),
+  cursor: instant.optional(),
+  feedId: id.optional(),
+  withContent: boolish.optional(),
+})
+
+const transcriptionInput = z.object({ url: z.string().min(1).max(4096) })
 
 const checkNewInput = z.object({
   insertedAfter: instant,
@@ -86,5 +100,9 @@ export function entryRoutes(deps: Deps) {
       const input = c.req.method === "GET" ? queryOf(c) : await bodyOf(c)
       return c.json(ok(await getReadability(deps, userOf(c), parse(byIdInput, input).id)))
     })
+    .post("/tags/query", async (c) => {
+      return okJson(c, await entriesByTags(deps, userOf(c), parse(tagsQueryInput, await bodyOf(c))))
+    })
+    .get("/transcription", (c) => transcribe(deps, userOf(c), parse(transcriptionInput, queryOf(c)).url))
     .get("/:id{[0-9]+}", async (c) => c.json(ok(await getEntry(deps, userOf(c), c.req.param("id")))))
 }

@@ -33,6 +33,7 @@ import {
 import { type DB, withTransaction } from "../storage/db.ts"
 import { isFeatureEnabled } from "./admin.ts"
 import { preferredLanguage } from "./ai-entries.ts"
+import { recallMemories } from "./ai-memories.ts"
 import { summaryTitle } from "./ai-title.ts"
 import { mcpChatTools } from "./mcp.ts"
 import type { SessionInfo } from "./session.ts"
@@ -218,10 +219,11 @@ export async function chat(ai: AiRuntime, session: SessionInfo, input: ChatInput
     throw error
   }
   try {
-    const [history, language, mcpTools] = await Promise.all([
+    const [history, language, mcpTools, memories] = await Promise.all([
       chatHistory(deps.db, input.id, turn.userRow.createdAt, HISTORY_MESSAGES),
       preferredLanguage(deps, caller.userId),
       mcpChatTools(deps, caller.userId),
+      recallMemories(deps, caller.userId),
     ])
     const refs = mergeRefs([
       refsOf(message.parts, input.context),
@@ -239,7 +241,7 @@ export async function chat(ai: AiRuntime, session: SessionInfo, input: ChatInput
       userId: caller.userId,
       chatId: input.id,
       assistantId: turn.assistantId,
-      system: [CHAT_SYSTEM(now.toISOString().slice(0, 10), LANGUAGE_NAMES[language]), context]
+      system: [CHAT_SYSTEM(now.toISOString().slice(0, 10), LANGUAGE_NAMES[language]), memoryText(memories), context]
         .filter(Boolean)
         .join("\n\n"),
       messages: [...history, turn.userRow].map(forModel),
@@ -251,4 +253,10 @@ export async function chat(ai: AiRuntime, session: SessionInfo, input: ChatInput
   } catch (error) {
     return fail(error)
   }
+}
+
+/** The user's memories (services/ai-memories.ts) as a section of the system prompt; empty when there are none. */
+function memoryText(memories: string[]): string {
+  if (!memories.length) return ""
+  return `What the user asked you to remember about them:\n${memories.map((m) => `- ${m.replace(/\s+/g, " ")}`).join("\n")}`
 }

@@ -805,6 +805,28 @@ export const aiTasks = pgTable(
   (t) => [index("ai_tasks_user_created_idx").on(t.userId, t.createdAt), index("ai_tasks_due_idx").on(t.nextRunAt)],
 )
 
+/** What a user asked the AI to remember about them (the SDK's ai.memory): read into the chat's instructions. */
+export const aiMemories = pgTable(
+  "ai_memories",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    memory: text("memory").notNull(),
+    /** 0 (trivia) to 10 (always keep in mind). */
+    importance: real("importance").notNull().default(5),
+    tags: text("tags").array(),
+    source: text("source"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    lastAccessedAt: ts("last_accessed_at"),
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [index("ai_memories_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
+)
+
 /** The daily digest of a view for one window (the twelve hours ending 8 AM or 8 PM in the user's time zone). */
 export const aiDailyDigests = pgTable(
   "ai_daily_digests",
