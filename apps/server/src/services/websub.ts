@@ -11,6 +11,7 @@ import {
   claimDueWebSubs,
   findWebSub,
   findWebSubByCallback,
+  findWebSubs,
   followedFeedIds,
   markIdleDue,
   pushIsLive,
@@ -86,11 +87,13 @@ export function kickWebSub(deps: Deps, feedIds: string[]): void {
 }
 
 async function tendFeeds(deps: Deps, feedIds: string[]): Promise<void> {
-  const followed = await followedFeedIds(deps.db, feedIds)
-  for (const feedId of feedIds) {
-    const row = await findWebSub(deps.db, feedId)
-    if (row) await tend(deps, row, followed.has(feedId), false)
-  }
+  const rows = await findWebSubs(deps.db, feedIds)
+  if (!rows.length) return
+  const followed = await followedFeedIds(
+    deps.db,
+    rows.map((r) => r.feedId),
+  )
+  for (const row of rows) await tend(deps, row, followed.has(row.feedId), false)
 }
 
 /** The ticker's work: every subscription whose renewal, retry or verification deadline has come. */

@@ -11,6 +11,11 @@ export async function findWebSub(db: DB, feedId: string): Promise<WebSubRow | un
   return row
 }
 
+export async function findWebSubs(db: DB, feedIds: string[]): Promise<WebSubRow[]> {
+  if (!feedIds.length) return []
+  return db.select().from(websubSubscriptions).where(inArray(websubSubscriptions.feedId, feedIds))
+}
+
 export async function findWebSubByCallback(db: DB, callbackId: string): Promise<WebSubRow | undefined> {
   const [row] = await db.select().from(websubSubscriptions).where(eq(websubSubscriptions.callbackId, callbackId))
   return row
