@@ -305,6 +305,16 @@ describe("a failing hub", () => {
     const next = (await findFeedById(server.deps.db, feedId))!.nextCheckAt.getTime() - Date.now()
     expect(next).toBeLessThan((server.deps.config.FEED_MAX_INTERVAL_MINUTES * 60_000) / 2)
     expect((await websubRow(feedId))!.state).toBe("failed")
+
+    // Once the hub works again, the retry (at its back-off time) subscribes.
+    brokenHub.options.refuseWith = undefined
+    try {
+      await tendDueWebSubs({ ...server.deps, now: () => new Date(row.nextActionAt!.getTime() + 1000) })
+      await brokenHub.verified(topic)
+      expect(await websubRow(feedId)).toMatchObject({ state: "active", lastError: null, errorCount: 0 })
+    } finally {
+      brokenHub.options.refuseWith = 500
+    }
   })
 
   it("that never verifies leaves the subscription failed after the deadline", async () => {

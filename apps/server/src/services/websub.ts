@@ -151,7 +151,8 @@ async function subscribeAtHub(deps: Deps, row: WebSubRow, now: Date): Promise<vo
       hubOptions(deps),
     )
   } catch (error) {
-    await fail(deps, row, errorText(error), now)
+    // A hub that quotes the request back in its refusal must not put the secret into the log or the row.
+    await fail(deps, row, errorText(error).replaceAll(row.secret, "[secret]"), now)
   }
 }
 
