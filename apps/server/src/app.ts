@@ -51,6 +51,7 @@ import { trendingRoutes } from "./routes/trending.ts"
 import { updateRoutes } from "./routes/updates.ts"
 import { publicUploadRoutes, uploadRoutes } from "./routes/upload.ts"
 import { walletRoutes } from "./routes/wallets.ts"
+import { websubRoutes } from "./routes/websub.ts"
 import { countServerError } from "./services/analytics.ts"
 import { requireSession } from "./session.ts"
 import { feverHandler } from "./sync/fever.ts"
@@ -92,7 +93,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
       maxAgeSeconds: 600,
     }),
   )
-  app.use("*", limitBodies(deps.config.DATA_IMPORT_MAX_BYTES))
+  app.use("*", limitBodies(deps.config.DATA_IMPORT_MAX_BYTES, deps.config.FEED_MAX_BYTES))
   // Outside everything that answers, errors included; static files arrive already encoded and pass through.
   app.use("*", compressResponses())
   const analytics = deps.config.ANALYTICS_URL ? [new URL(deps.config.ANALYTICS_URL).origin] : []
@@ -118,6 +119,8 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   app.route("/inboxes", inboxIngressRoutes(deps))
   // Published feeds: feed readers fetch them without a session (feed-outputs.ts).
   app.route("/out", feedOutRoutes(deps))
+  // WebSub hubs verify subscriptions and push content here (services/websub.ts).
+  app.route("/websub", websubRoutes(deps))
   // Sync apps (Reeder, NetNewsWire, …), authenticated by app passwords: Google Reader at FreshRSS's path and at
   // Miniflux's (the root), Fever at /fever/.
   const greader = greaderRoutes(deps)
@@ -198,10 +201,12 @@ const UPLOADS = new Map([
   ["/upload/chat-attachment", maxBytesOf("chat-attachment") + FORM_OVERHEAD],
 ])
 const DATA_IMPORT = "/data/g"
+/** Feed documents a WebSub hub pushes: as large as a fetched feed may be. */
+const WEBSUB = "/websub/"
 
 /** Bodies are capped before they are read: 1 MiB for JSON, each upload's own limit (6 MiB for OPML, uploads/store.ts
- * for avatars and attachments), DATA_IMPORT_MAX_BYTES for a data import. */
-function limitBodies(importMax: number) {
+ * for avatars and attachments), DATA_IMPORT_MAX_BYTES for a data import, FEED_MAX_BYTES for a WebSub push. */
+function limitBodies(importMax: number, feedMax: number) {
   // The rest of the body is never read, so the connection cannot carry another request: close it.
   const tooLarge = (max: number) => (c: Context) =>
     c.json(
@@ -214,12 +219,15 @@ function limitBodies(importMax: number) {
   const json = limit(MiB)
   const uploads = new Map([...UPLOADS].map(([path, max]) => [path, limit(max)]))
   const dataImport = limit(importMax)
+  const pushed = limit(feedMax)
   return (c: Context, next: Next) => {
     // Asked for its body, @hono/node-server builds a whole web Request: not for calls that send none.
     if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS") return next()
-    const max = UPLOADS.get(c.req.path) ?? (c.req.path === DATA_IMPORT ? importMax : MiB)
+    const websub = c.req.path.startsWith(WEBSUB)
+    const max = UPLOADS.get(c.req.path) ?? (c.req.path === DATA_IMPORT ? importMax : websub ? feedMax : MiB)
     const length = c.req.header("content-length")
     if (length !== undefined && !c.req.header("transfer-encoding") && Number(length) <= max) return next()
+    if (websub) return pushed(c, next)
     return (uploads.get(c.req.path) ?? (c.req.path === DATA_IMPORT ? dataImport : json))(c, next)
   }
 }

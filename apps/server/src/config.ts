@@ -219,6 +219,15 @@ const schema = z.object({
   AI_JOBS_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
   /** AI tasks one user may keep. */
   AI_MAX_TASKS: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * WebSub push: subscribe at the hubs feeds name, so their new entries arrive within seconds. Hubs must reach
+   * <BASE_URL>/websub/…, so it is on by default only when BASE_URL is set. Polling goes on either way.
+   */
+  WEBSUB_ENABLED: z.enum(["true", "false", "1", "0", "yes", "no", ""]).optional(),
+  /** The lease asked of hubs (they may grant another); subscriptions are renewed at four fifths of it. */
+  WEBSUB_LEASE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(864_000),
+  /** How often the scheduling process renews leases, retries failed subscriptions and drops unfollowed ones. */
+  WEBSUB_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
   /** Outgoing mail: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset, mail is logged. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The From address of mail the server sends. */
@@ -226,7 +235,11 @@ const schema = z.object({
 })
 
 /** `baseUrlSet`: BASE_URL came from the environment (unset, the server trusts every loopback name for its port). */
-export type Config = Omit<z.infer<typeof schema>, "BASE_URL"> & { BASE_URL: string; baseUrlSet: boolean }
+export type Config = Omit<z.infer<typeof schema>, "BASE_URL" | "WEBSUB_ENABLED"> & {
+  BASE_URL: string
+  baseUrlSet: boolean
+  WEBSUB_ENABLED: boolean
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env)
@@ -244,5 +257,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     BASE_URL: config.BASE_URL ?? `http://localhost:${config.PORT}`,
     baseUrlSet: config.BASE_URL !== undefined,
+    WEBSUB_ENABLED: websubEnabled(config.WEBSUB_ENABLED, config.BASE_URL !== undefined),
   }
+}
+
+function websubEnabled(value: string | undefined, baseUrlSet: boolean): boolean {
+  if (value === undefined || value === "") return baseUrlSet
+  return value === "true" || value === "1" || value === "yes"
 }

@@ -145,6 +145,8 @@ export function webClient(distDir: string, connectSources: string[] = []): Middl
   }
   const index = assets.get("/index.html")
   if (!index) return undefined
+  // WebSub hubs call /websub/ (services/websub.ts).
+  const SERVER_PREFIXES = ["/better-auth/", "/mcp/oauth/", "/out/", "/upload/", "/websub/"]
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next()
     const pathname = c.req.path
@@ -158,7 +160,7 @@ export function webClient(distDir: string, connectSources: string[] = []): Middl
     // The MCP OAuth callback is a server route the authorization server sends the browser to; a published feed
     // (/out/) or an uploaded file opened in a browser tab is the document, not the app; the sync protocols are the
     // API's.
-    const server = ["/better-auth/", "/mcp/oauth/", "/out/", "/upload/"].some((prefix) => pathname.startsWith(prefix))
+    const server = SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix))
     if (!navigation || server || SYNC_API.test(pathname)) return next()
     if (pathname.endsWith("/index.html")) return c.redirect("/", 302)
     return serveAsset(c, index, { "cache-control": "no-cache", ...pageHeaders(policy) })

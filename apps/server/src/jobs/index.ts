@@ -10,6 +10,7 @@ import { type Maintenance, startMaintenance } from "./maintenance.ts"
 import { createInProcessQueue, type FeedJobHandler, type FeedQueue } from "./queue.ts"
 import { type Scheduler, startScheduler } from "./scheduler.ts"
 import { type SearchIndexer, startSearchIndexer } from "./search-index.ts"
+import { startWebSubTicker, type WebSubTicker } from "./websub.ts"
 
 export interface Jobs {
   queue: FeedQueue
@@ -20,6 +21,8 @@ export interface Jobs {
   aiScheduler?: AiScheduler
   /** Full-text documents of new and changed entries (jobs/search-index.ts). */
   searchIndex?: SearchIndexer
+  /** WebSub lease renewals and retries (jobs/websub.ts), when WEBSUB_ENABLED. */
+  websub?: WebSubTicker
   close(): Promise<void>
 }
 
@@ -89,6 +92,10 @@ export async function startJobs(deps: Deps, options: JobOptions): Promise<Jobs> 
   const searchIndex = options.schedule
     ? startSearchIndexer(deps, { intervalMs: config.SEARCH_INDEX_INTERVAL_SECONDS * 1000 })
     : undefined
+  const websub =
+    options.schedule && config.WEBSUB_ENABLED
+      ? startWebSubTicker(deps, { intervalMs: config.WEBSUB_INTERVAL_SECONDS * 1000 })
+      : undefined
   return {
     queue,
     ai,
@@ -96,7 +103,9 @@ export async function startJobs(deps: Deps, options: JobOptions): Promise<Jobs> 
     maintenance,
     aiScheduler,
     searchIndex,
+    websub,
     async close() {
+      await websub?.stop()
       await searchIndex?.stop()
       await aiScheduler?.stop()
       await maintenance?.stop()

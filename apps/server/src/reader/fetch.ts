@@ -31,6 +31,8 @@ export interface FetchedDocument {
   cacheControl: string | null
   /** Set when a permanent redirect (301/308) moved the feed. */
   movedTo: string | null
+  /** The HTTP Link header values (WebSub discovery: rel="hub", rel="self"). */
+  links: string[]
 }
 
 export type FetchResult = FetchedDocument | { status: "not-modified"; url: string }
@@ -90,6 +92,7 @@ export async function fetchDocument(url: string, options: FetchOptions): Promise
       lastModified: header(headers, "last-modified"),
       cacheControl: header(headers, "cache-control"),
       movedTo,
+      links: headerValues(headers, "link"),
     }
   }
   throw new FeedFetchError(`Too many redirects (more than ${MAX_REDIRECTS})`)
@@ -193,6 +196,11 @@ function inflater(encoding: string | null) {
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | null {
   const value = headers[name]
   return (Array.isArray(value) ? value[0] : value) ?? null
+}
+
+function headerValues(headers: Record<string, string | string[] | undefined>, name: string): string[] {
+  const value = headers[name]
+  return value === undefined ? [] : Array.isArray(value) ? value : [value]
 }
 
 /** A short, secret-free description of a network failure for the feed's error message. */

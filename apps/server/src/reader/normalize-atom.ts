@@ -31,6 +31,15 @@ export function alternateLink(links: Link[] | undefined, base: string): string |
   return resolveUrl(html?.href, base)
 }
 
+/** WebSub discovery: the rel="hub" links and the rel="self" link of a feed (Atom, or atom:link in RSS). */
+export function websubLinks(links: Link[] | undefined, base: string): { hubs: string[]; selfUrl: string | null } {
+  const rels = (rel: string) => (links ?? []).filter((l) => l.rel?.trim().toLowerCase() === rel && l.href)
+  const hubs = rels("hub")
+    .map((l) => resolveUrl(l.href, base))
+    .filter((u): u is string => !!u)
+  return { hubs, selfUrl: resolveUrl(rels("self")[0]?.href, base) }
+}
+
 export function enclosureLinks(links: Link[] | undefined): EnclosureLike[] {
   return (links ?? [])
     .filter((l) => l.rel === "enclosure" && l.href)
@@ -114,6 +123,7 @@ export function atomDraft(feed: AtomFeed.Feed<string>, docBase: string): FeedDra
     language: feed.xml?.lang ?? feed.dc?.languages?.[0] ?? null,
     updated: [feed.updated, ...(feed.dcterms?.modified ?? []), ...(feed.dc?.dates ?? [])],
     ttl: null,
+    ...websubLinks(feed.links, base),
     entries: (feed.entries ?? []).map((e) => entryDraft(e, feed, base)),
   }
 }

@@ -62,6 +62,11 @@ export function jsonDraft(feed: JsonFeed.Feed<string>, base: string): FeedDraft 
     language: feed.language ?? null,
     updated: [],
     ttl: null,
+    hubs: (feed.hubs ?? [])
+      .filter((h) => !h.type || /websub|pubsubhubbub/i.test(h.type))
+      .map((h) => resolveUrl(h.url, base))
+      .filter((u): u is string => !!u),
+    selfUrl: resolveUrl(feed.feed_url, base),
     entries: (feed.items ?? []).map((item) => itemDraft(item, base, feedAuthor)),
   }
 }

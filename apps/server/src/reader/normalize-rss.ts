@@ -3,7 +3,15 @@ import type { AtomNs, RdfFeed, RssFeed } from "feedsmith"
 import { ORIGINAL_LINK_REL } from "./legacy.ts"
 import { mediaDescription } from "./media.ts"
 import type { EntryDraft, FeedDraft } from "./normalize.ts"
-import { alternateLink, atomAuthor, atomText, categoryName, enclosureLinks, publishedDates } from "./normalize-atom.ts"
+import {
+  alternateLink,
+  atomAuthor,
+  atomText,
+  categoryName,
+  enclosureLinks,
+  publishedDates,
+  websubLinks,
+} from "./normalize-atom.ts"
 import { personName, type RichText, rich } from "./text.ts"
 import { entryBase, resolveUrl, withXmlBase } from "./urls.ts"
 
@@ -154,6 +162,7 @@ export function rssDraft(ch: Channel, format: "rss" | "rdf", docBase: string): F
     language,
     updated: channelUpdated(ch),
     ttl: "ttl" in ch ? (ch.ttl ?? null) : null,
+    ...websubLinks(ch.atom?.links, base),
     entries: (ch.items ?? []).map((item) => itemDraft(item, entryBase(base, item.xml?.base), author)),
   }
 }

@@ -49,6 +49,9 @@ export interface FeedDraft {
   language: string | null
   updated: DateCandidates
   ttl: number | null
+  /** WebSub: the hubs named and the rel="self" URL, absolute. */
+  hubs?: string[]
+  selfUrl?: string | null
   entries: EntryDraft[]
 }
 
@@ -149,6 +152,8 @@ function finishFeed(d: FeedDraft): ParsedFeed {
     language,
     updatedAt: firstDate(d.updated),
     ttlMinutes: d.ttl && d.ttl > 0 ? Math.round(d.ttl) : null,
+    hubs: d.hubs ?? [],
+    selfUrl: d.selfUrl ?? null,
     entries: d.entries.map((e) => finishEntry(e, language)),
   }
 }

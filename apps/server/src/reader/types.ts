@@ -38,6 +38,10 @@ export interface ParsedFeed {
   updatedAt: Date | null
   /** RSS <ttl> in minutes, when given. */
   ttlMinutes: number | null
+  /** WebSub hubs the document names (Atom / atom:link rel="hub", JSON Feed hubs), absolute. */
+  hubs?: string[]
+  /** The document's own URL as it states it (rel="self", JSON Feed feed_url): the WebSub topic. */
+  selfUrl?: string | null
   /** Entries in document order. */
   entries: ParsedEntry[]
 }

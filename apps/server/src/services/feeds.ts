@@ -23,6 +23,7 @@ import {
 } from "../storage/feeds.ts"
 import { actionHooks } from "./actions.ts"
 import { instanceUrl, noteAnswer, rsshubTargets } from "./rsshub-instances.ts"
+import { noteFetchedHub, pollAfterPush } from "./websub.ts"
 
 /** A user-typed feed address as an absolute http(s) or rsshub:// URL; a missing scheme means https. */
 export function normalizeFeedUrl(input: string): string {
@@ -96,7 +97,7 @@ async function fetchAcross<T>(
  * How a fetch's entries become rows: stored at `now`, the newest FEED_MAX_ENTRIES_PER_FETCH of them, in statements
  * small enough for the embedded database (no DATABASE_URL), which runs them on the event loop.
  */
-function prepareAt(deps: Deps, now: Date): PrepareOptions {
+export function prepareAt(deps: Deps, now: Date): PrepareOptions {
   const batchSize = deps.config.DATABASE_URL ? INGEST_BATCH : EMBEDDED_INGEST_BATCH
   return { now, maxEntries: deps.config.FEED_MAX_ENTRIES_PER_FETCH, batchSize }
 }
@@ -158,11 +159,23 @@ export async function storeNewFeed(
     latestEntryPublishedAt: prepared.latestPublishedAt,
     nextCheckAt: nextCheckAfterSuccess(now.getTime(), hints, bounds(deps)),
   }
+  const feed = await insertNewFeed(deps, row, prepared, now)
+  // Nobody follows it yet: the hub is noted, and subscribed to once someone does (services/websub.ts).
+  await noteFetchedHub(deps, feed.id, result.document, result.feed, { followed: false })
+  return feed
+}
+
+async function insertNewFeed(
+  deps: Deps,
+  row: Parameters<typeof insertFeed>[1],
+  prepared: Extract<PipelineResult, { kind: "ok" }>["entries"],
+  now: Date,
+): Promise<FeedRow> {
   if (prepared.batches.length <= 1) {
     // One statement, so one round trip: subscribing to a new feed waits for nothing else.
     const batch = prepared.batches[0] ?? { rows: [], guids: [], hashes: [], count: 0 }
     const stored = await insertNewFeedWithEntries(deps.db, row, { ...batch, ids: newIds(batch.count), insertedAt: now })
-    return stored ?? (await findFeedByUrl(deps.db, finalUrl))!
+    return stored ?? (await findFeedByUrl(deps.db, row.url))!
   }
   // A larger document is stored a batch at a time, in one transaction: if it fails, no feed row is left behind.
   return withTransaction(deps.db, async (tx) => {
@@ -198,16 +211,19 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
     }
     if (result.kind === "not-modified") {
       const hints = { updatesPerWeek: feed.updatesPerWeek, ttlMinutes: feed.ttl }
-      await updateFeed(deps.db, feed.id, {
-        ...cleared,
-        nextCheckAt: nextCheckAfterSuccess(now.getTime(), hints, boosted),
-      })
+      const next = nextCheckAfterSuccess(now.getTime(), hints, boosted)
+      await updateFeed(deps.db, feed.id, { ...cleared, nextCheckAt: await pollAfterPush(deps, feed.id, next) })
       return { inserted: 0 }
     }
     if (result.kind !== "ok") throw new FeedParseError("An HTML page, not a feed")
     const ingested = await ingestEntries(deps.db, feed.id, result.entries, now, actionHooks(deps))
+    const push = await noteFetchedHub(deps, feed.id, result.document, result.feed, { followed: true })
     const movedTo = isRsshubUrl(feed.url) ? null : result.document.movedTo
     const canMove = movedTo && movedTo !== feed.url && !(await findFeedByUrl(deps.db, movedTo))
+    const schedule = await afterIngest(deps, feed, ingested.latestPublishedAt, now, boosted, {
+      ttlMinutes: result.feed.ttlMinutes,
+      cacheControl: result.document.cacheControl,
+    })
     await updateFeed(deps.db, feed.id, {
       ...cleared,
       ...feedMetadata(result.feed, now),
@@ -216,10 +232,9 @@ export async function refreshFeed(deps: Deps, feed: FeedRow): Promise<{ inserted
       lastModified: result.document.lastModified,
       updatedAt: now,
       droppedEntryCount: result.entries.dropped,
-      ...(await afterIngest(deps, feed, ingested.latestPublishedAt, now, boosted, {
-        ttlMinutes: result.feed.ttlMinutes,
-        cacheControl: result.document.cacheControl,
-      })),
+      ...schedule,
+      // With pushes live the feed is polled at the longest interval only (never past its lease's end).
+      nextCheckAt: push ? await pollAfterPush(deps, feed.id, schedule.nextCheckAt, push) : schedule.nextCheckAt,
     })
     return { inserted: ingested.inserted }
   } catch (error) {

@@ -27,6 +27,7 @@ import { applyRulesToArrivals } from "./arrivals.ts"
 import { findOrCreateFeed, normalizeFeedUrl } from "./feeds.ts"
 import { subscribeList, unsubscribeList, updateListSubscriptionFor } from "./list-subscriptions.ts"
 import type { SessionInfo } from "./session.ts"
+import { kickWebSub } from "./websub.ts"
 import { toFeed, toSubscription } from "./wire.ts"
 
 /** GET /subscriptions: feeds, lists and inboxes, told apart by their `feeds` / `lists` / `inboxes` key. Another
@@ -55,6 +56,13 @@ const EMBEDDED_BACKFILL_CHUNK = 100
 
 export async function subscribe(deps: Deps, session: SessionInfo, input: SubscribeInput) {
   if (input.listId) return subscribeList(deps, session, { ...input, listId: input.listId })
+  const answer = await subscribeFeed(deps, session, input)
+  // A feed whose hub is known is subscribed to there as soon as someone follows it (services/websub.ts).
+  kickWebSub(deps, [answer.feed.id])
+  return answer
+}
+
+async function subscribeFeed(deps: Deps, session: SessionInfo, input: SubscribeInput) {
   if (!input.url) throw new AppError(ErrorCode.FeedMissingId)
   const url = normalizeFeedUrl(input.url)
   const userId = session.userId
@@ -186,6 +194,8 @@ export async function unsubscribe(
     await removeFeedsFromTimeline(tx, userId, feedIds)
     await refreshSubscriptionCounts(tx, feedIds)
   })
+  // The last follower gone, the hub is told to stop pushing.
+  kickWebSub(deps, feedIds)
 }
 
 export function cleanText(value: string | null | undefined): string | null {

@@ -193,6 +193,41 @@ export const feeds = pgTable(
   (t) => [index("feeds_next_check_idx").on(t.nextCheckAt)],
 )
 
+/**
+ * A feed's WebSub (push) subscription at the hub its documents name: one per feed. `state`: idle (hub known, not
+ * subscribed), pending (request sent, verification awaited), active (verified; lease until leaseExpiresAt),
+ * unsubscribing, failed (refused, denied, never verified or renewal failed; retried at nextActionAt). Polling goes
+ * on whatever the state. `secret` signs pushed bodies: never logged, never sent to clients.
+ */
+export const websubSubscriptions = pgTable(
+  "websub_subscriptions",
+  {
+    feedId: text("feed_id")
+      .primaryKey()
+      .references(() => feeds.id, { onDelete: "cascade" }),
+    hub: text("hub").notNull(),
+    topic: text("topic").notNull(),
+    /** The unguessable last segment of the callback URL <BASE_URL>/websub/<callbackId>. */
+    callbackId: text("callback_id").notNull(),
+    secret: text("secret").notNull(),
+    state: text("state").notNull().default("idle"),
+    leaseSeconds: integer("lease_seconds"),
+    leaseExpiresAt: ts("lease_expires_at"),
+    verifiedAt: ts("verified_at"),
+    /** When the ticker next looks at it: the renewal time, the retry time or the verification deadline. */
+    nextActionAt: ts("next_action_at"),
+    errorCount: integer("error_count").notNull().default(0),
+    lastError: text("last_error"),
+    /** The last time the hub delivered content that was stored. */
+    pushedAt: ts("pushed_at"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("websub_subscriptions_callback_idx").on(t.callbackId),
+    index("websub_subscriptions_next_action_idx").on(t.nextActionAt),
+  ],
+)
+
 export const entries = pgTable(
   "entries",
   {
