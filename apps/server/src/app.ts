@@ -41,6 +41,7 @@ import { profileRoutes } from "./routes/profiles.ts"
 import { readHistoryRoutes } from "./routes/read-histories.ts"
 import { readRoutes } from "./routes/reads.ts"
 import { achievementRoutes, referralRoutes } from "./routes/rewards.ts"
+import { savedSearchRoutes } from "./routes/saved-searches.ts"
 import { settingsRoutes } from "./routes/settings.ts"
 import { statusRoutes } from "./routes/status.ts"
 import { subscriptionRoutes } from "./routes/subscriptions.ts"
@@ -149,6 +150,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/mcp", mcpRoutes(deps)],
     ["/messaging", messagingRoutes(deps)],
     ["/app-passwords", appPasswordRoutes(deps)],
+    ["/saved-searches", savedSearchRoutes(deps)],
     ["/wallets", walletRoutes(deps)],
     ["/boosts", boostRoutes(deps)],
     ["/achievement", achievementRoutes(deps)],
