@@ -103,6 +103,7 @@ export function useMarkAllRead() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.entriesRoot })
       void queryClient.invalidateQueries({ queryKey: queryKeys.unread })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.savedSearches })
     },
   })
 }
