@@ -4,7 +4,9 @@
 import { sql } from "drizzle-orm"
 import { parseFeed } from "feedsmith"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { chatTools } from "../src/ai/chat-tools.ts"
 import { startSearchIndexer } from "../src/jobs/search-index.ts"
+import type { SessionInfo } from "../src/services/session.ts"
 import { type FeedServer, rss, startFeedServer } from "./support/feeds.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 import { apiAs, signUp } from "./support/users.ts"
@@ -14,6 +16,7 @@ let feeds: FeedServer
 let alice: ReturnType<typeof apiAs>
 let bob: ReturnType<typeof apiAs>
 let aliceId: string
+let bobId: string
 const feedIds: Record<string, string> = {}
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 10, 12, minute))
@@ -42,6 +45,7 @@ beforeAll(async () => {
   alice = apiAs(server.url, a)
   bob = apiAs(server.url, b)
   aliceId = a.id
+  bobId = b.id
   feeds.set("/gadgets.xml", { body: rss("Gadgets", gadgetItems) })
   feeds.set("/garden.xml", { body: rss("Garden", otherItems) })
   feedIds.gadgets = (await alice("POST", "/subscriptions", { url: feeds.url("/gadgets.xml"), view: 0 })).body.feed.id
@@ -170,6 +174,27 @@ describe("/saved-searches", () => {
     const own = await bob("POST", "/saved-searches", { title: "Widgets", query: "widget" })
     expect(own.body.data.unread).toBe(30)
     expect((await alice("GET", `/saved-searches?id=${searchId}`)).body.data.title).toBe("Kitchen widgets")
+  })
+
+  it("gives the AI chat's tools the saved searches and their matches, the user's own only", async () => {
+    const run = async (userId: string, name: "listSubscriptions" | "searchEntries", input: object) => {
+      const tool = chatTools(server.deps, { userId } as SessionInfo)[name] as unknown as {
+        execute: (input: object, options: object) => Promise<Record<string, unknown>>
+      }
+      return tool.execute(input, { toolCallId: "t", messages: [] })
+    }
+    const listed = await run(aliceId, "listSubscriptions", {})
+    expect(listed.savedSearches).toEqual([
+      { id: searchId, title: "Kitchen widgets", query: "widget feed:gadgets", unread: 0 },
+    ])
+    const found = await run(aliceId, "searchEntries", { query: "", savedSearchId: searchId, limit: 5 })
+    const entries = found.entries as { title: string; read: boolean; feedId: string }[]
+    expect(entries).toHaveLength(5)
+    expect(entries[0]!.title).toMatch(/^Gadget review 2[789]$/)
+    expect(entries.every((e) => e.read && e.feedId === feedIds.gadgets)).toBe(true)
+    expect(await run(bobId, "searchEntries", { query: "", savedSearchId: searchId })).toEqual({
+      error: "Saved search not found",
+    })
   })
 
   it("refuses more than the limit of saved searches", async () => {

@@ -1,6 +1,6 @@
 // The saved-search dialogs: save a query under a name (from the command palette), rename one and delete one (from
 // its sidebar row's menu). Loaded when one first opens.
-import { type FormEvent, useState } from "react"
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router"
 import type { SavedSearch } from "../../api/saved-searches.ts"
@@ -12,6 +12,20 @@ import { toast } from "../../lib/toast.ts"
 import { useCreateSavedSearch, useDeleteSavedSearch, useUpdateSavedSearch } from "../../queries/saved-searches.ts"
 import { DialogActions } from "./subscription-dialogs.tsx"
 
+/**
+ * Focus on the field once the dialog is open: the native dialog's showModal (in the parent's effect, after this
+ * one) would otherwise move it to the first button, the close button.
+ */
+function useFocusAfterOpen(ref: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      ref.current?.focus()
+      ref.current?.select()
+    })
+    return () => clearTimeout(timer)
+  }, [ref])
+}
+
 /** The query as its first title: short enough for a sidebar row. */
 function titleOf(query: string): string {
   const text = query.trim().replace(/\s+/g, " ")
@@ -22,14 +36,17 @@ export function SaveSearchDialog(props: { query: string; view: number; onClose: 
   const { t } = useTranslation(["app", "common"])
   const navigate = useNavigate()
   const create = useCreateSavedSearch()
+  const [query, setQuery] = useState(props.query)
   const [title, setTitle] = useState(() => titleOf(props.query))
   const trimmed = title.trim()
+  const nameRef = useRef<HTMLInputElement>(null)
+  useFocusAfterOpen(nameRef)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!trimmed) return
+    if (!trimmed || !query.trim()) return
     create.mutate(
-      { title: trimmed, query: props.query.trim() },
+      { title: trimmed, query: query.trim() },
       {
         onSuccess: (saved) => {
           toast.success(t("saved_search.saved", { title: saved.title }))
@@ -43,20 +60,27 @@ export function SaveSearchDialog(props: { query: string; view: number; onClose: 
   return (
     <Dialog open onClose={props.onClose} title={t("saved_search.save_title")} testId="save-search-dialog">
       <form onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label={t("saved_search.query")} value={props.query} readOnly data-testid="save-search-query" />
         <TextField
+          ref={nameRef}
           label={t("saved_search.name")}
           value={title}
-          autoFocus
           required
           maxLength={100}
           onChange={(event) => setTitle(event.target.value)}
           data-testid="save-search-name"
         />
+        <TextField
+          label={t("saved_search.query")}
+          value={query}
+          required
+          maxLength={500}
+          onChange={(event) => setQuery(event.target.value)}
+          data-testid="save-search-query"
+        />
         <DialogActions
           submitLabel={t("common:actions.save")}
           onCancel={props.onClose}
-          disabled={!trimmed || create.isPending}
+          disabled={!trimmed || !query.trim() || create.isPending}
         />
       </form>
     </Dialog>
@@ -108,6 +132,8 @@ function RenameDialog(props: { search: SavedSearch; onRename: (title: string) =>
   const { t } = useTranslation(["app", "common"])
   const [title, setTitle] = useState(props.search.title)
   const trimmed = title.trim()
+  const nameRef = useRef<HTMLInputElement>(null)
+  useFocusAfterOpen(nameRef)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (trimmed && trimmed !== props.search.title) props.onRename(trimmed)
@@ -117,9 +143,9 @@ function RenameDialog(props: { search: SavedSearch; onRename: (title: string) =>
     <Dialog open onClose={props.onClose} title={t("saved_search.rename_title")} testId="rename-search-dialog">
       <form onSubmit={submit} className="flex flex-col gap-4">
         <TextField
+          ref={nameRef}
           label={t("saved_search.name")}
           value={title}
-          autoFocus
           required
           maxLength={100}
           onChange={(event) => setTitle(event.target.value)}
