@@ -63,6 +63,7 @@ describe("saved searches", () => {
     await page.getByTestId("palette-input").waitFor()
     await page.keyboard.type("rivers -snowfall")
     await page.getByTestId("palette-save-search").waitFor()
+    await shoot("palette-1280")
     // From the box, Tab reaches "Save this search".
     await page.keyboard.press("Tab")
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("palette-save-search")
@@ -71,8 +72,10 @@ describe("saved searches", () => {
     await name.waitFor()
     expect(await name.inputValue()).toBe("rivers -snowfall")
     expect(await page.getByTestId("save-search-query").inputValue()).toBe("rivers -snowfall")
+    // The name field has the focus, its text selected: typing replaces it.
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "save-search-name")
     await shoot("save-dialog-1280")
-    await name.fill("Northern rivers")
+    await page.keyboard.type("Northern rivers")
     await page.keyboard.press("Enter")
 
     await page.waitForURL(/\/timeline\/view-0\/search-[^/]+\/pending$/)
@@ -94,6 +97,14 @@ describe("saved searches", () => {
   it("shows it in the phone's drawer, and opens its timeline from there", async () => {
     await page.goto(`${server.origin}/timeline/view-0/all`)
     await page.setViewportSize({ width: 390, height: 844 })
+    // The palette's "Save this search" fits beside the box on a phone.
+    await page.getByTestId("open-drawer").waitFor()
+    await page.keyboard.press("Control+k")
+    await page.getByTestId("palette-input").waitFor()
+    await page.keyboard.type("rivers is:unread")
+    await page.getByTestId("palette-save-search").waitFor()
+    await shoot("palette-390")
+    await page.keyboard.press("Escape")
     await page.getByTestId("open-drawer").click()
     const drawer = page.getByTestId("drawer")
     const row = drawer.getByTestId("sidebar-saved-search")
@@ -116,8 +127,9 @@ describe("saved searches", () => {
     const name = page.getByTestId("rename-search-name")
     await name.waitFor()
     expect(await name.inputValue()).toBe("Northern rivers")
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "rename-search-name")
     await shoot("rename-dialog-1280")
-    await name.fill("River towns")
+    await page.keyboard.type("River towns")
     await page.keyboard.press("Enter")
     await row.getByTestId("sidebar-row-label").filter({ hasText: "River towns" }).waitFor()
     await page.getByTestId("timeline-title").filter({ hasText: "River towns" }).waitFor()
