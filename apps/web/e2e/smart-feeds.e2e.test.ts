@@ -80,9 +80,9 @@ describe("saved searches", () => {
 
     await page.waitForURL(/\/timeline\/view-0\/search-[^/]+\/pending$/)
     await page.getByTestId("timeline-title").filter({ hasText: "Northern rivers" }).waitFor()
+    // The previous timeline's rows may show until the search's first page arrives.
     const rows = page.getByTestId("entry-row")
-    await rows.first().waitFor()
-    expect(await rows.count()).toBe(1)
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1)
     expect(await rows.first().textContent()).toContain(ARTICLE_TITLE)
     expect(await page.content()).not.toContain(SHORT_TITLE)
 
@@ -139,5 +139,13 @@ describe("saved searches", () => {
       return answer.data.map((s) => s.title)
     })
     expect(titles).toEqual(["River towns"])
+  })
+
+  it("drops the count once its entry is read", async () => {
+    const row = page.getByTestId("sidebar-saved-search")
+    expect(await row.getByTestId("unread-count").textContent()).toBe("1")
+    await page.getByTestId("entry-row").first().click()
+    await page.getByRole("heading", { name: ARTICLE_TITLE }).first().waitFor()
+    await row.getByTestId("unread-count").waitFor({ state: "detached", timeout: 10_000 })
   })
 })

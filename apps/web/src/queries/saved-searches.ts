@@ -1,4 +1,5 @@
-// Saved searches with their unread counts; they change when anything is read, so reads refresh them too.
+// Saved searches with their unread counts. Which entries a search matches only the server knows: marking read
+// (queries/reads.ts) asks for them again once the server has the change, and they refresh every minute for arrivals.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import {
   createSavedSearch,
