@@ -156,6 +156,14 @@ describe("/saved-searches", () => {
     expect(feed.items).toHaveLength(30)
     expect(feed.items[0]!.title).toMatch(/^Gadget review 2[789]$/)
     expect(feed.items.every((i) => i.title.startsWith("Gadget review"))).toBe(true)
+    // Deleting a search revokes its feed: the address stops answering.
+    const temporary = await alice("POST", "/saved-searches", { title: "Temporary", query: "beans" })
+    const its = await alice("POST", "/feed-outputs", { kind: "search", target: temporary.body.data.id })
+    expect((await fetch(its.body.data.urls.atom)).status).toBe(200)
+    await alice("DELETE", "/saved-searches", { id: temporary.body.data.id })
+    expect((await fetch(its.body.data.urls.atom)).status).toBe(404)
+    const outputs = (await alice("GET", "/feed-outputs")).body.data as { kind: string; target: string }[]
+    expect(outputs.map((o) => o.target)).toEqual([searchId])
   })
 
   it("keeps another user's saved search invisible", async () => {

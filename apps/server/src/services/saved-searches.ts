@@ -5,6 +5,7 @@ import { ENTRY_PAGE_DEFAULT_LIMIT, ENTRY_PAGE_MAX_LIMIT, type EntryListItem } fr
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { newId } from "../ids.ts"
+import { deleteFeedOutputsOf } from "../storage/feed-outputs.ts"
 import {
   deleteSavedSearch,
   findSavedSearch,
@@ -83,8 +84,10 @@ export async function changeSavedSearch(
   return withCount(deps, userId, row)
 }
 
+/** Deletes the search and revokes its published feed, if any (its address stops answering). */
 export async function removeSavedSearch(deps: Deps, userId: string, id: string) {
   if (!(await deleteSavedSearch(deps.db, userId, id))) throw new AppError(ErrorCode.SavedSearchNotFound)
+  await deleteFeedOutputsOf(deps.db, userId, "search", id)
 }
 
 /** The user's own saved search, or SavedSearchNotFound (another user's is not there for them). */
