@@ -44,6 +44,7 @@ import { readHistoryRoutes } from "./routes/read-histories.ts"
 import { readRoutes } from "./routes/reads.ts"
 import { achievementRoutes, referralRoutes } from "./routes/rewards.ts"
 import { rsshubRoutes } from "./routes/rsshub.ts"
+import { savedSearchRoutes } from "./routes/saved-searches.ts"
 import { settingsRoutes } from "./routes/settings.ts"
 import { statusRoutes } from "./routes/status.ts"
 import { subscriptionRoutes } from "./routes/subscriptions.ts"
@@ -160,6 +161,7 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
     ["/messaging", messagingRoutes(deps)],
     ["/app-passwords", appPasswordRoutes(deps)],
     ["/rsshub", rsshubRoutes(deps)],
+    ["/saved-searches", savedSearchRoutes(deps)],
     ["/wallets", walletRoutes(deps)],
     ["/boosts", boostRoutes(deps)],
     ["/achievement", achievementRoutes(deps)],

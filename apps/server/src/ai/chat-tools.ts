@@ -1,12 +1,14 @@
 // The chat's tools: the model reads and changes the caller's own data through the same services the API calls use,
 // so marking read or subscribing from the chat has exactly the effects of the API call. Every tool works on the
 // calling user's data only; a failure is answered to the model as {error} rather than thrown, so it can say so.
+import type { EntryListItem } from "@tidings/shared"
 import type { Tool, ToolSet } from "ai"
 import { z } from "zod"
 import type { Deps } from "../deps.ts"
 import { AppError } from "../errors.ts"
 import { htmlToText } from "../reader/sanitize.ts"
 import { getUnreadCountsJson, markRead } from "../services/reads.ts"
+import { searchTimelineJson, userSavedSearches } from "../services/saved-searches.ts"
 import type { SessionInfo } from "../services/session.ts"
 import { listSubscriptionsJson, subscribe } from "../services/subscriptions.ts"
 import { type EntryHit, ownInboxEntryIds, searchEntriesForUser } from "../storage/ai-chat-entries.ts"
@@ -46,6 +48,11 @@ const searchInput = z.object({
   unreadOnly: z.boolean().optional().describe("Only unread entries"),
   publishedAfter: isoDate.optional().describe("ISO date or time: only entries published at or after it"),
   publishedBefore: isoDate.optional().describe("ISO date or time: only entries published before it"),
+  savedSearchId: z
+    .string()
+    .max(64)
+    .optional()
+    .describe("Only the matches of this saved search of the user's (listSubscriptions gives them), newest first"),
 })
 const readInput = z.object({ entryId: z.string().min(1).max(64) })
 const viewInput = z.object({
@@ -107,6 +114,30 @@ function hitOut(h: EntryHit) {
   }
 }
 
+/** A saved search's matches as the search tool answers entries: its timeline (services/saved-searches.ts). */
+async function savedSearchHits(deps: Deps, userId: string, input: z.infer<typeof searchInput>) {
+  const json = await searchTimelineJson(deps, userId, {
+    searchId: input.savedSearchId!,
+    limit: input.limit ?? 10,
+    read: input.unreadOnly ? false : undefined,
+    publishedAfter: input.publishedBefore,
+  })
+  const items = JSON.parse(json) as EntryListItem[]
+  return items
+    .filter((item) => !input.publishedAfter || new Date(item.entries.publishedAt) >= input.publishedAfter)
+    .slice(0, input.limit ?? 10)
+    .map((item) => ({
+      id: item.entries.id,
+      title: item.entries.title,
+      url: item.entries.url,
+      source: item.feeds.title,
+      feedId: item.feeds.id,
+      publishedAt: item.entries.publishedAt,
+      read: item.read ?? false,
+      snippet: snippet(item.entries.description),
+    }))
+}
+
 interface WireSubscription {
   type?: string
   feedId?: string | null
@@ -139,6 +170,7 @@ export function chatTools(deps: Deps, session: SessionInfo): ToolSet {
       "Search the entries of the user's feeds, lists and inboxes by words in their title or text, newest first.",
       searchInput,
       async (input) => {
+        if (input.savedSearchId) return { entries: await savedSearchHits(deps, userId, input) }
         const hits = await searchEntriesForUser(deps.db, userId, {
           words: input.query.split(/\s+/).filter(Boolean).slice(0, 8),
           limit: input.limit ?? 10,
@@ -161,9 +193,19 @@ export function chatTools(deps: Deps, session: SessionInfo): ToolSet {
       if (!inbox) return { error: "Entry not found" }
       return entryOut(inbox.entry, inbox.inbox.title ?? inbox.inbox.handle, inbox.entry.read)
     }),
-    listSubscriptions: defineTool("List the feeds, lists and inboxes the user follows.", viewInput, async (input) => ({
-      subscriptions: await subscriptionsOf(deps, userId, input.view),
-    })),
+    listSubscriptions: defineTool(
+      "List the feeds, lists and inboxes the user follows, and their saved searches (smart feeds).",
+      viewInput,
+      async (input) => ({
+        subscriptions: await subscriptionsOf(deps, userId, input.view),
+        savedSearches: (await userSavedSearches(deps, userId)).map(({ id, title, query, unread }) => ({
+          id,
+          title,
+          query,
+          unread,
+        })),
+      }),
+    ),
     unreadCounts: defineTool(
       "Count the user's unread entries: the total and each feed, list and inbox with unread entries.",
       viewInput,

@@ -21,6 +21,8 @@ const listInput = z.object({
   feedId: id.optional(),
   feedIdList: stringList.optional(),
   listId: id.optional(),
+  /** A saved search's timeline: its matches newest first (services/saved-searches.ts). */
+  searchId: id.optional(),
   read: boolish.optional(),
   limit: pageLimit.optional(),
   publishedAfter: instant.optional(),

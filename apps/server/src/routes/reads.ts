@@ -16,6 +16,8 @@ const markAllBody = z.object({
   feedIdList: stringList.optional(),
   listId: id.optional(),
   inboxId: id.optional(),
+  /** A saved search: exactly its unread matches. */
+  searchId: id.optional(),
   excludePrivate: boolish.optional(),
   startTime: instant.optional(),
   endTime: instant.optional(),

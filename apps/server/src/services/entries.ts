@@ -6,6 +6,7 @@ import { contentForUser, findEntryForUser } from "../storage/entries.ts"
 import { newestInsertedAfter, starredPageJson, type TimelineFilter, timelinePageJson } from "../storage/timeline.ts"
 import { addEntrySettings } from "./actions.ts"
 import { aiSortedEntriesJson } from "./ai-timeline.ts"
+import { searchTimelineJson } from "./saved-searches.ts"
 import { toEntryListItem } from "./wire.ts"
 
 export interface ListInput {
@@ -13,6 +14,8 @@ export interface ListInput {
   feedId?: string
   feedIdList?: string[]
   listId?: string
+  /** A saved search's timeline (the search decides what matches: view and feeds are its query's). */
+  searchId?: string
   read?: boolean
   limit?: number
   /** Exclusive upper bound on publishedAt (or on the star time in the collection view). */
@@ -27,6 +30,8 @@ export interface ListInput {
 export async function listEntriesJson(deps: Deps, userId: string, input: ListInput): Promise<string> {
   const limit = Math.min(Math.max(input.limit ?? ENTRY_PAGE_DEFAULT_LIMIT, 1), ENTRY_PAGE_MAX_LIMIT)
   const withContent = input.withContent ?? false
+  if (input.searchId && !input.isCollection)
+    return searchTimelineJson(deps, userId, { ...input, searchId: input.searchId, limit })
   if (input.aiSort && !input.isCollection) return aiSortedEntriesJson(deps, timelineFilter(userId, input), withContent)
   const page = input.isCollection
     ? await starredPageJson(

@@ -1,4 +1,4 @@
-// Feeds out (issue 15): a user's view, category, list, starred items or inbox as RSS, Atom and JSON Feed at an
+// Feeds out (issue 15): a user's view, category, list, starred items, inbox or saved search as RSS, Atom and JSON Feed at an
 // unguessable URL (a revocable token per target), a list's public feed (lists are public), and the OPML of a user's
 // public subscriptions. What a token publishes is read through the owner's own timeline, exactly as they see it.
 import { randomBytes } from "node:crypto"
@@ -17,13 +17,15 @@ import {
 import { findInbox } from "../storage/inboxes.ts"
 import { findList, latestListEntries } from "../storage/lists.ts"
 import { findProfileById } from "../storage/profiles.ts"
+import { findSavedSearch } from "../storage/saved-searches.ts"
 import { findListSubscription, listFeedSubscriptions } from "../storage/subscriptions.ts"
 import { listEntriesJson } from "./entries.ts"
 import { type FeedFormat, type OutputDocument, renderFeed } from "./feed-render.ts"
 import { listInboxEntries } from "./inboxes.ts"
+import { ownSearch } from "./saved-searches.ts"
 import { toEntryListItem } from "./wire.ts"
 
-export const FEED_OUTPUT_KINDS = ["view", "category", "list", "starred", "inbox"] as const
+export const FEED_OUTPUT_KINDS = ["view", "category", "list", "starred", "inbox", "search"] as const
 export type FeedOutputKind = (typeof FEED_OUTPUT_KINDS)[number]
 
 /** Items per document: what a feed reader polling every few minutes needs, and a bounded answer. */
@@ -94,6 +96,9 @@ async function ensureTarget(deps: Deps, userId: string, kind: FeedOutputKind, ta
     case "inbox":
       if (!(await findInbox(deps.db, userId, target.toLowerCase()))) throw new AppError(ErrorCode.InboxNotFound)
       return
+    case "search":
+      await ownSearch(deps, userId, target)
+      return
     case "starred":
       return
   }
@@ -150,6 +155,15 @@ async function outputContent(
         homePath: "/timeline/view-0/collections/pending",
         items: await page({ isCollection: true }),
       }
+    case "search": {
+      // Deleted since: an empty feed.
+      const search = await findSavedSearch(deps.db, userId, target)
+      return {
+        title: search?.title ?? "Search",
+        homePath: `/timeline/view-0/search-${target}/pending`,
+        items: search ? await page({ searchId: target }) : [],
+      }
+    }
     case "inbox": {
       const inbox = await findInbox(deps.db, userId, target)
       if (!inbox) return { title: target, homePath: "/", items: [] }

@@ -5,6 +5,7 @@ import { withTransaction } from "../storage/db.ts"
 import { markInboxAllRead, setInboxEntriesRead } from "../storage/inboxes.ts"
 import { findListSubscription, ownedFeedIds } from "../storage/subscriptions.ts"
 import { markAllRead, setRead, totalUnreadWithInboxes, unreadCountsJson } from "../storage/timeline.ts"
+import { markSavedSearchRead } from "./saved-searches.ts"
 
 /**
  * Unread counts keyed by feed id, list id and inbox handle (zero for followed sources with nothing unread), as JSON
@@ -38,6 +39,7 @@ export interface MarkAllInput {
   feedIdList?: string[]
   listId?: string
   inboxId?: string
+  searchId?: string
   excludePrivate?: boolean
   startTime?: Date
   endTime?: Date
@@ -46,6 +48,7 @@ export interface MarkAllInput {
 
 export async function markAllAsRead(deps: Deps, userId: string, input: MarkAllInput): Promise<Record<string, number>> {
   const window = { publishedFrom: input.startTime, publishedTo: input.endTime, insertedBefore: input.insertedBefore }
+  if (input.searchId) return markSavedSearchRead(deps, userId, input.searchId, window)
   if (input.inboxId) {
     const marked = await markInboxAllRead(deps.db, userId, input.inboxId, window)
     if (!marked) throw new AppError(ErrorCode.InboxNotFound)

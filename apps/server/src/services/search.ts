@@ -124,6 +124,43 @@ async function newestMatches(deps: Deps, filter: SearchFilter & { text: string }
   return found
 }
 
+/**
+ * The filter of a query with its `feed:` values resolved inside the statement (saved searches: their counts, their
+ * timelines and their marks read are each one statement). A bad query throws its InvalidParameter error.
+ */
+export function searchFilterOf(userId: string, query: string): SearchFilter {
+  const parsed = parseSearchQuery(query)
+  const filter: SearchFilter = {
+    userId,
+    view: parsed.view,
+    unread: parsed.unread,
+    starred: parsed.starred,
+    before: parsed.before,
+    after: parsed.after,
+    ...(parsed.feeds.length ? { feedNames: parsed.feeds } : {}),
+    ...(parsed.excludeFeeds.length ? { excludeFeedNames: parsed.excludeFeeds } : {}),
+  }
+  if (parsed.terms.some((t) => UNSPACED.test(t.value)))
+    filter.substrings = parsed.terms.map(({ value, negated }) => ({ value, negated }))
+  else if (parsed.terms.length) filter.text = websearchText(parsed.terms)
+  if (!parsed.terms.length && !parsed.feeds.length && !hasFilter(parsed)) throw emptyQuery()
+  return filter
+}
+
+function hasFilter(parsed: ParsedQuery): boolean {
+  return (
+    parsed.view !== undefined ||
+    parsed.unread !== undefined ||
+    parsed.starred !== undefined ||
+    parsed.before !== undefined ||
+    parsed.after !== undefined
+  )
+}
+
+function emptyQuery(): AppError {
+  return invalid("q: type words to look for, or a filter such as is:unread")
+}
+
 export interface SearchInput {
   q: string
   limit: number

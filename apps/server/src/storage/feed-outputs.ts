@@ -30,3 +30,10 @@ export async function deleteFeedOutput(db: DB, userId: string, id: string): Prom
     .returning({ id: feedOutputs.id })
   return gone.length > 0
 }
+
+/** Revokes the user's output of a target that is gone (a deleted saved search). */
+export async function deleteFeedOutputsOf(db: DB, userId: string, kind: string, target: string): Promise<void> {
+  await db
+    .delete(feedOutputs)
+    .where(and(eq(feedOutputs.userId, userId), eq(feedOutputs.kind, kind), eq(feedOutputs.target, target)))
+}

@@ -519,9 +519,9 @@ export const feedOutputs = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    /** view | category | list | starred | inbox */
+    /** view | category | list | starred | inbox | search */
     kind: text("kind").notNull(),
-    /** The view number, category name, list id or inbox handle; "" for starred. */
+    /** The view number, category name, list id, inbox handle or saved search id; "" for starred. */
     target: text("target").notNull(),
     token: text("token").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -530,6 +530,21 @@ export const feedOutputs = pgTable(
     uniqueIndex("feed_outputs_token_idx").on(t.token),
     uniqueIndex("feed_outputs_target_idx").on(t.userId, t.kind, t.target),
   ],
+)
+
+/** A user's saved searches (smart feeds): a query in the search language (services/search.ts), with a title. */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    query: text("query").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("saved_searches_user_idx").on(t.userId, t.createdAt)],
 )
 
 /** Entries that arrive in an inbox (webhook, e-mail). They belong to the inbox's owner and carry their own read state. */

@@ -2,6 +2,7 @@
 // the indexer from the queue the entries' triggers fill (search_pending), and a search reads the user's timeline
 // rows that match, ranked. Filters read the same columns as timeline pages (storage/timeline.ts).
 import { type SQL, sql } from "drizzle-orm"
+import { RUN_LIMIT } from "./collections.ts"
 import type { DB } from "./db.ts"
 import { collections, entries, entrySearch, feeds, searchPending, subscriptions, timeline, unread } from "./schema.ts"
 
@@ -51,12 +52,19 @@ export interface SearchFilter {
   view?: number
   feedIds?: string[]
   excludeFeedIds?: string[]
+  /** `feed:` values resolved in the statement itself (saved searches): a feed whose id or title matches any. */
+  feedNames?: string[]
+  excludeFeedNames?: string[]
   /** true: unread only; false: read only. */
   unread?: boolean
   /** true: starred only; false: not starred. */
   starred?: boolean
   before?: Date
   after?: Date
+  /** Mark-all-read's window (POST /reads/all startTime, endTime, insertedBefore). */
+  publishedFrom?: Date
+  publishedTo?: Date
+  insertedBefore?: Date
 }
 
 function conditions(f: SearchFilter): SQL[] {
@@ -64,8 +72,13 @@ function conditions(f: SearchFilter): SQL[] {
   if (f.view !== undefined) where.push(sql`x.view = ${f.view}`)
   if (f.feedIds) where.push(sql`x.feed_id = any(${sql.param(f.feedIds)}::text[])`)
   if (f.excludeFeedIds?.length) where.push(sql`x.feed_id <> all(${sql.param(f.excludeFeedIds)}::text[])`)
+  if (f.feedNames?.length) where.push(sql`x.feed_id in (${feedsNamed(f.userId, f.feedNames)})`)
+  if (f.excludeFeedNames?.length) where.push(sql`x.feed_id not in (${feedsNamed(f.userId, f.excludeFeedNames)})`)
   if (f.before) where.push(sql`x.published_at < ${f.before.toISOString()}::timestamptz`)
   if (f.after) where.push(sql`x.published_at >= ${f.after.toISOString()}::timestamptz`)
+  if (f.publishedFrom) where.push(sql`x.published_at >= ${f.publishedFrom.toISOString()}::timestamptz`)
+  if (f.publishedTo) where.push(sql`x.published_at <= ${f.publishedTo.toISOString()}::timestamptz`)
+  if (f.insertedBefore) where.push(sql`x.inserted_at < ${f.insertedBefore.toISOString()}::timestamptz`)
   const isUnread = sql`exists (select 1 from ${unread} u where u.user_id = x.user_id and u.entry_id = x.entry_id)`
   if (f.unread === true) where.push(isUnread)
   if (f.unread === false) where.push(sql`not ${isUnread}`)
@@ -164,4 +177,86 @@ export async function feedIdsMatching(db: DB, userId: string, value: string): Pr
     select s.feed_id from ${subscriptions} s join ${feeds} f on f.id = s.feed_id
     where s.user_id = ${userId} and (s.feed_id = ${value} or s.title ilike ${pattern} or f.title ilike ${pattern})`)
   return result.rows.map((row) => row.feed_id)
+}
+
+const likeOf = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** The user's feeds whose id, subscription title or feed title matches any of `names` (as feedIdsMatching does). */
+function feedsNamed(userId: string, names: string[]): SQL {
+  const matches = names.map(
+    (name) => sql`(s.feed_id = ${name} or s.title ilike ${likeOf(name)} or f.title ilike ${likeOf(name)})`,
+  )
+  return sql`select s.feed_id from ${subscriptions} s join ${feeds} f on f.id = s.feed_id
+    where s.user_id = ${userId} and s.feed_id is not null and (${sql.join(matches, sql` or `)})`
+}
+
+/**
+ * Every condition of a search on rows of `timeline` or `unread` (same columns) under the alias `x`, the words
+ * included: as a match of the entry's document, or substrings of its text (scripts without spaces).
+ */
+export function matchConditions(f: SearchFilter): SQL[] {
+  const where = conditions(f)
+  if (f.text) {
+    where.push(sql`exists (select 1 from ${entrySearch} s where s.entry_id = x.entry_id
+      and s.document @@ websearch_to_tsquery(${CONFIG}, ${f.text}))`)
+  } else if (f.substrings?.length) {
+    const matches = f.substrings.map(({ value, negated }) => {
+      const match = sql`(e.title ilike ${likeOf(value)} or e.description ilike ${likeOf(value)} or e.content ilike ${likeOf(value)})`
+      return negated ? sql`not coalesce(${match}, false)` : match
+    })
+    where.push(sql`exists (select 1 from ${entries} e where e.id = x.entry_id and ${sql.join(matches, sql` and `)})`)
+  }
+  return where
+}
+
+/**
+ * The keys of one page of a search's matches in timeline order, newest first (a saved search's timeline), before
+ * the cursor `before` (exclusive, like every timeline page). A full page that ends inside a run of equal timestamps
+ * runs to the end of it, because the next page starts strictly before that timestamp.
+ */
+export function datedSearchKeys(f: SearchFilter, limit: number, before?: Date): SQL {
+  const where = matchConditions(f)
+  if (before) where.push(sql`x.published_at < (select ${before.toISOString()}::timestamptz)`)
+  const keys = (extra: SQL[], n: number) =>
+    sql`select ${KEY_COLUMNS} from ${timeline} x where ${sql.join([...where, ...extra], sql` and `)}
+      order by x.published_at desc, x.entry_id desc limit ${n}`
+  const run = [
+    sql`x.published_at = (select min(published_at) from first_page)`,
+    sql`x.entry_id < (select min(entry_id) from first_page where published_at = (select min(published_at) from first_page))`,
+    sql`(select count(*) from first_page) = ${limit}`,
+  ]
+  return sql`with first_page as (${keys([], limit)})
+    select * from first_page union all (${keys(run, RUN_LIMIT)})`
+}
+
+/** An unread count stops at this many matches: the sidebar shows "1000+" beyond it. */
+export const SEARCH_COUNT_CAP = 1000
+
+/**
+ * The unread matches of each of the given searches (all of one user's), counted in one statement and capped at
+ * SEARCH_COUNT_CAP each; answers counts by id.
+ */
+export async function unreadMatchCounts(db: DB, searches: { id: string; filter: SearchFilter }[]) {
+  if (!searches.length) return {} as Record<string, number>
+  const parts = searches.map(
+    ({ id, filter }) => sql`select ${id}::text as id, (select count(*)::int from (
+        select 1 from ${unread} x where ${sql.join(matchConditions(filter), sql` and `)} limit ${SEARCH_COUNT_CAP}
+      ) m) as n`,
+  )
+  const result = await db.execute<{ counts: Record<string, number> | string }>(
+    sql`select coalesce(json_object_agg(id, n), '{}') as counts from (${sql.join(parts, sql` union all `)}) c`,
+  )
+  const counts = result.rows[0]?.counts ?? {}
+  return (typeof counts === "string" ? JSON.parse(counts) : counts) as Record<string, number>
+}
+
+/** Marks exactly the search's unread matches read, in one statement; answers how many per feed. */
+export async function markSearchRead(db: DB, f: SearchFilter): Promise<Record<string, number>> {
+  const changed = await db.execute<{ feed_id: string; n: number }>(sql`
+    with marked as (
+      delete from ${unread} x where ${sql.join(matchConditions(f), sql` and `)}
+      returning x.feed_id
+    )
+    select feed_id, count(*)::int as n from marked group by feed_id`)
+  return Object.fromEntries(changed.rows.map((r) => [r.feed_id, r.n]))
 }

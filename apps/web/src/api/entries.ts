@@ -7,6 +7,8 @@ export interface EntryListInput {
   feedId?: string
   feedIdList?: string[]
   listId?: string
+  /** A saved search's timeline: its matches newest first. */
+  searchId?: string
   read?: boolean
   limit: number
   /** Exclusive upper bound despite its name: the page holds items older than this. */

@@ -3,7 +3,7 @@
 import type { Ok } from "@tidings/shared"
 import { request } from "./request.ts"
 
-export type FeedOutputKind = "view" | "category" | "list" | "starred" | "inbox"
+export type FeedOutputKind = "view" | "category" | "list" | "starred" | "inbox" | "search"
 
 export interface FeedOutput {
   id: string

@@ -24,6 +24,8 @@ export interface MarkAllReadInput {
   feedIdList?: string[]
   listId?: string
   inboxId?: string
+  /** A saved search: exactly its unread matches. */
+  searchId?: string
   /** Only entries published at or after / at or before, epoch ms (above / below an entry, older than a day). */
   startTime?: number
   endTime?: number

@@ -35,6 +35,7 @@ describe("parseFeedId", () => {
   it("reads the prefixes", () => {
     expect(parseFeedId("list-123")).toEqual({ kind: "list", listId: "123" })
     expect(parseFeedId("inbox-me")).toEqual({ kind: "inbox", inboxId: "me" })
+    expect(parseFeedId("search-77")).toEqual({ kind: "search", searchId: "77" })
     expect(parseFeedId("folder-Tech News")).toEqual({ kind: "folder", category: "Tech News" })
     expect(parseFeedId("view-2")).toEqual({ kind: "view", view: 2 })
     expect(parseFeedId("view-42")).toEqual({ kind: "all" })
@@ -73,6 +74,7 @@ describe("paths", () => {
     expect(formatFeedId({ kind: "feed", feedId: "1" })).toBe("1")
     expect(formatFeedId({ kind: "list", listId: "2" })).toBe("list-2")
     expect(formatFeedId({ kind: "inbox", inboxId: "x" })).toBe("inbox-x")
+    expect(formatFeedId({ kind: "search", searchId: "s1" })).toBe("search-s1")
     expect(formatFeedId({ kind: "view", view: 4 })).toBe("view-4")
   })
 })

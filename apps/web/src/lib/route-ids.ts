@@ -6,6 +6,7 @@ export const ROUTE_VIEW_PREFIX = "view-"
 export const ROUTE_LIST_PREFIX = "list-"
 export const ROUTE_FOLDER_PREFIX = "folder-"
 export const ROUTE_INBOX_PREFIX = "inbox-"
+export const ROUTE_SEARCH_PREFIX = "search-"
 export const ROUTE_FEED_ALL = "all"
 export const ROUTE_FEED_PENDING = "pending"
 export const ROUTE_FEED_COLLECTIONS = "collections"
@@ -19,6 +20,7 @@ export type FeedSelection =
   | { kind: "folder"; category: string }
   | { kind: "list"; listId: string }
   | { kind: "inbox"; inboxId: string }
+  | { kind: "search"; searchId: string }
   | { kind: "view"; view: number }
 
 export interface TimelineLocation {
@@ -50,6 +52,7 @@ export function parseFeedId(feedId: string | undefined): FeedSelection {
   if (feedId.startsWith(ROUTE_FOLDER_PREFIX)) return { kind: "folder", category: rest(ROUTE_FOLDER_PREFIX) }
   if (feedId.startsWith(ROUTE_LIST_PREFIX)) return { kind: "list", listId: rest(ROUTE_LIST_PREFIX) }
   if (feedId.startsWith(ROUTE_INBOX_PREFIX)) return { kind: "inbox", inboxId: rest(ROUTE_INBOX_PREFIX) }
+  if (feedId.startsWith(ROUTE_SEARCH_PREFIX)) return { kind: "search", searchId: rest(ROUTE_SEARCH_PREFIX) }
   if (feedId.startsWith(ROUTE_VIEW_PREFIX)) {
     const view = parseViewNumber(feedId)
     return view === undefined ? { kind: "all" } : { kind: "view", view }
@@ -88,6 +91,8 @@ export function formatFeedId(feed: FeedSelection): string {
       return ROUTE_LIST_PREFIX + encodeURIComponent(feed.listId)
     case "inbox":
       return ROUTE_INBOX_PREFIX + encodeURIComponent(feed.inboxId)
+    case "search":
+      return ROUTE_SEARCH_PREFIX + encodeURIComponent(feed.searchId)
     case "view":
       return ROUTE_VIEW_PREFIX + feed.view
   }

@@ -7,6 +7,7 @@ export interface EntryFilter {
   feedIdList?: string[]
   listId?: string
   inboxId?: string
+  searchId?: string
   /** false = unread only; undefined = everything. */
   read?: boolean
   isCollection?: boolean

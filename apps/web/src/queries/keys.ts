@@ -19,6 +19,7 @@ export const queryKeys = {
   actions: ["actions"] as const,
   invitations: ["invitations"] as const,
   feedOutputs: ["feed-outputs"] as const,
+  savedSearches: ["saved-searches"] as const,
   invitationAllowance: ["invitations", "allowance"] as const,
   walletRoot: ["wallet"] as const,
   wallet: ["wallet", "mine"] as const,

@@ -41,6 +41,8 @@ export function useSetEntryRead() {
       const { inbox } = context
       rollBack(queryClient, read ? { kind: "read", entryIds: [id], inbox } : { kind: "unread", entryId: id, inbox })
     },
+    // Which saved searches the entry matched only the server knows: their counts are asked for again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.savedSearches }),
   })
 }
 
@@ -76,6 +78,7 @@ export function useMarkEntriesRead() {
     onError: (_error, _ids, context) => {
       if (context?.unreadIds.length) rollBack(queryClient, { kind: "read", entryIds: context.unreadIds, inbox: false })
     },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.savedSearches }),
   })
 }
 
@@ -103,6 +106,7 @@ export function useMarkAllRead() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.entriesRoot })
       void queryClient.invalidateQueries({ queryKey: queryKeys.unread })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.savedSearches })
     },
   })
 }

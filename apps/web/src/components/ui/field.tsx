@@ -1,5 +1,5 @@
 // Labelled form controls with one look.
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react"
+import { type ComponentProps, type ReactNode, type SelectHTMLAttributes, useId } from "react"
 import { cx } from "../../lib/cx.ts"
 
 const controlClass =
@@ -22,7 +22,7 @@ export function TextField({
   hint,
   className,
   ...props
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }) {
+}: ComponentProps<"input"> & { label: string; hint?: ReactNode }) {
   const id = useId()
   return (
     <Labelled id={id} label={label} hint={hint}>

@@ -1,6 +1,6 @@
 // mod+K: one box to find a loaded entry, a feed, a folder or a command, and entries the server finds. Arrow keys
 // move, Enter opens, Escape closes (native <dialog>).
-import { useEffect, useId, useMemo, useRef, useState } from "react"
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useNavigate } from "react-router"
 import { Icon, type IconName } from "../../components/ui/icons.tsx"
@@ -15,6 +15,11 @@ import { useCommandRunner } from "../keyboard/use-app-hotkeys.ts"
 import { MarkedText } from "./marked-text.tsx"
 import { type PaletteCandidate, type PaletteKind, searchCandidates } from "./palette-search.ts"
 import { usePaletteCandidates } from "./use-palette-candidates.ts"
+
+// Loaded when a search is first saved.
+const SaveSearchDialog = lazy(() =>
+  import("../subscriptions/saved-search-dialogs.tsx").then((module) => ({ default: module.SaveSearchDialog })),
+)
 
 const KIND_ICON: Record<PaletteKind, IconName> = {
   command: "keyboard",
@@ -34,6 +39,9 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const results = useMemo(() => searchCandidates(candidates, query), [candidates, query])
   const open = useOpenCandidate(entries)
   const listId = useId()
+  const view = useTimelineLocation().view
+  // "Save this search": the palette gives way to the dialog that names it.
+  const [saving, setSaving] = useState(false)
 
   useEffect(() => {
     ref.current?.showModal()
@@ -45,6 +53,14 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
     if (!candidate) return
     onClose()
     open(candidate)
+  }
+
+  if (saving) {
+    return (
+      <Suspense fallback={null}>
+        <SaveSearchDialog query={query} view={view} onClose={onClose} />
+      </Suspense>
+    )
   }
 
   return (
@@ -89,6 +105,17 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
           data-testid="palette-input"
         />
         {serverPending && <Spinner className="size-4" label={t("palette.searching_server")} />}
+        {query.trim() && (
+          <button
+            type="button"
+            onClick={() => setSaving(true)}
+            className="flex h-8 shrink-0 cursor-pointer items-center gap-1.5 rounded-lg px-2 text-xs font-medium text-accent outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-accent"
+            data-testid="palette-save-search"
+          >
+            <Icon name="plus" className="size-3.5" />
+            {t("saved_search.save_this")}
+          </button>
+        )}
       </div>
       <div id={listId} role="listbox" aria-label={t("palette.results")} className="max-h-[60vh] overflow-y-auto p-1.5">
         {results.length === 0 && (

@@ -1,4 +1,4 @@
-// Settings › feeds, "Published feeds": any view, category, followed list, the starred items or an inbox as RSS,
+// Settings › feeds, "Published feeds": any view, category, followed list, the starred items, an inbox or a saved search as RSS,
 // Atom and JSON Feed at a private address for another reader or a script; each can be revoked (its address then
 // stops answering for good).
 import { viewNameKeys } from "@tidings/shared"
@@ -12,6 +12,7 @@ import { copyText } from "../../lib/clipboard.ts"
 import { useCreateFeedOutput, useFeedOutputs, useRevokeFeedOutput } from "../../queries/feed-outputs.ts"
 import { useInboxes } from "../../queries/inboxes.ts"
 import { useListSubscriptions } from "../../queries/list-subscriptions.ts"
+import { useSavedSearches } from "../../queries/saved-searches.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { SettingsSection } from "./setting-controls.tsx"
 
@@ -30,6 +31,7 @@ function useTargets(): Target[] {
   const subs = useSubscriptions().data ?? []
   const lists = useListSubscriptions().data ?? []
   const inboxes = useInboxes().data ?? []
+  const searches = useSavedSearches().data ?? []
   const categories = [...new Set(subs.map((s) => s.category).filter((c): c is string => Boolean(c)))].sort()
   return [
     ...Object.entries(viewNameKeys).map(([view, key]) => ({
@@ -48,6 +50,11 @@ function useTargets(): Target[] {
       kind: "inbox" as const,
       target: i.id,
       label: t("outputs.inbox", { name: i.title ?? i.id }),
+    })),
+    ...searches.map((s) => ({
+      kind: "search" as const,
+      target: s.id,
+      label: t("outputs.search", { name: s.title }),
     })),
   ]
 }

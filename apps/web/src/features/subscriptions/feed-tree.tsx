@@ -13,6 +13,7 @@ import { sumUnread } from "../../queries/unread-counts.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { folderKey, useSidebarStore } from "../../stores/sidebar-store.ts"
 import { CategoryFolder } from "./category-folder.tsx"
+import { SavedSearchesSection } from "./saved-searches-section.tsx"
 import { SelectionBar } from "./selection-bar.tsx"
 import { SidebarRow } from "./sidebar-row.tsx"
 import type { FeedRowControls } from "./subscription-row.tsx"
@@ -82,6 +83,7 @@ export function FeedTree(props: {
         active={sameSelection(selection, { kind: "collections" })}
         testId="sidebar-starred"
       />
+      <SavedSearchesSection location={location} />
       <h2 className="mt-4 mb-1 px-2.5 text-[0.6875rem] font-semibold tracking-wider text-ink-faint uppercase">
         {t("sidebar.feeds")}
       </h2>

@@ -9,7 +9,7 @@ import { categoryNames } from "../../queries/subscription-selectors.ts"
 import { useUpdateSubscription } from "../../queries/subscriptions.ts"
 import { type SubscriptionFields, SubscriptionFormFields } from "./subscription-form-fields.tsx"
 
-function DialogActions({
+export function DialogActions({
   submitLabel,
   onCancel,
   disabled,

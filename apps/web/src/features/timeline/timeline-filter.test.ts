@@ -25,6 +25,11 @@ describe("buildEntryFilter", () => {
     expect(buildEntryFilter(at("view-0", "folder-Empty"), subs, true)).toBeNull()
   })
 
+  it("asks for a saved search's matches by its id alone (its query decides views and feeds)", () => {
+    expect(buildEntryFilter(at("view-0", "search-s1"), subs, true)).toEqual({ searchId: "s1", read: false })
+    expect(buildMarkAllRead(at("view-0", "search-s1"), subs)).toEqual({ input: { searchId: "s1" }, feedIds: [] })
+  })
+
   it("asks for starred entries whatever their read state", () => {
     expect(buildEntryFilter(at("view-0", "collections"), subs, true)).toEqual({ view: 0, isCollection: true })
   })

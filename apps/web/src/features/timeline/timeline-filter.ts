@@ -45,6 +45,9 @@ function baseFilter(location: TimelineLocation, subs: readonly FeedSubscription[
       return { listId: feed.listId, read }
     case "inbox":
       return { inboxId: feed.inboxId, read } as EntryFilter
+    case "search":
+      // The search's own query decides views and feeds.
+      return { searchId: feed.searchId, read }
   }
 }
 
@@ -71,6 +74,8 @@ export function buildMarkAllRead(
       return request({ listId: feed.listId }, [])
     case "inbox":
       return request({ inboxId: feed.inboxId }, [feed.inboxId])
+    case "search":
+      return request({ searchId: feed.searchId }, [])
     case "collections":
       return undefined
   }

@@ -5,6 +5,7 @@ import type { TimelineLocation } from "../../lib/route-ids.ts"
 import { viewMeta } from "../../lib/views.ts"
 import { useInboxes } from "../../queries/inboxes.ts"
 import { useListSubscriptions } from "../../queries/list-subscriptions.ts"
+import { useSavedSearches } from "../../queries/saved-searches.ts"
 import { feedIdsInCategory, subscriptionsInView, subscriptionTitle } from "../../queries/subscription-selectors.ts"
 import { useUnreadCounts } from "../../queries/unread.ts"
 import { sumUnread } from "../../queries/unread-counts.ts"
@@ -16,6 +17,7 @@ export function useTimelineTitle(location: TimelineLocation, subs: readonly Feed
   // Fetched only when a list or an inbox is open: their names are not in the feed subscriptions.
   const lists = useListSubscriptions(feed.kind === "list").data
   const inboxes = useInboxes(feed.kind === "inbox").data
+  const searches = useSavedSearches(feed.kind === "search").data
   const viewName = (v: number) => {
     const meta = viewMeta(v)
     return meta ? t(meta.nameKey) : t("sidebar.all")
@@ -45,6 +47,10 @@ export function useTimelineTitle(location: TimelineLocation, subs: readonly Feed
     case "inbox": {
       const inbox = inboxes?.find((item) => item.id === feed.inboxId)
       return { title: inbox?.title?.trim() || inbox?.id || t("timeline.inbox"), unread: counts?.[feed.inboxId] }
+    }
+    case "search": {
+      const search = searches?.find((item) => item.id === feed.searchId)
+      return { title: search?.title || t("timeline.saved_search"), unread: search?.unread }
     }
   }
 }
