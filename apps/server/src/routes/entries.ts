@@ -36,7 +36,7 @@ const listInput = z.object({
 const searchInput = z.object({
   q: z.string().trim().min(1).max(500),
   limit: pageLimit.optional(),
-  offset: z.coerce.number().int().min(0).max(199).optional(),
+  offset: z.coerce.number().int().min(0).max(99).optional(),
 })
 
 const tagList = z.array(z.string().max(200)).max(50)

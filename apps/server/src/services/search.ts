@@ -100,7 +100,7 @@ function websearchText(terms: ParsedQuery["terms"]): string {
  * A search with words ranks at most this many matches, the newest; its pages go no further. (A reader looks for what
  * they saw lately; ranking a word's every match over years would cost a page hundreds of milliseconds.)
  */
-export const CANDIDATES = 200
+export const CANDIDATES = 100
 
 /** The time windows, back from the newest indexed entry, that a search reads its newest matches in, in turn. */
 const WINDOW_DAYS = [7, 30, 120, 365]
