@@ -74,7 +74,7 @@ describe("search from the palette", () => {
     )
     for (let i = 0; i < index; i++) await page.keyboard.press("ArrowDown")
     await page.keyboard.press("Enter")
-    await page.waitForURL(/\/timeline\/view-0\/feed-[^/]+\/[^/]+$/)
+    await page.waitForURL(/\/timeline\/view-0\/[^/]+\/[^/]+$/)
     await page.getByRole("heading", { name: ARTICLE_TITLE }).first().waitFor()
   })
 
