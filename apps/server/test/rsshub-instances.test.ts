@@ -26,8 +26,8 @@ async function startHub(name: string, key?: string): Promise<FeedServer> {
       return { body, headers: { "content-type": type } }
     }
   hub.set("/healthz", guarded("ok", "text/plain"))
-  hub.set("/test/items/new", guarded(rss(`${name} items`, items(3, name))))
-  hub.set("/test/items/other", guarded(rss(`${name} other`, items(2, `${name}-other`))))
+  hub.set("/own/items/new", guarded(rss(`${name} items`, items(3, name))))
+  hub.set("/own/items/other", guarded(rss(`${name} other`, items(2, `${name}-other`))))
   return hub
 }
 
@@ -175,21 +175,21 @@ describe("own RSSHub instances", () => {
       .id
     const b = ((await sdk.rsshub.create({ baseUrl: hubB.url("") })).data as unknown as { id: string }).id
     await sdk.rsshub.use({ id: a })
-    const beforeB = hubB.hits("/test/items/new")
-    const sub = await api("POST", "/subscriptions", { url: "rsshub://test/items/new", view: 0 })
-    expect(sub.body.feed).toMatchObject({ url: "rsshub://test/items/new", title: "alpha items" })
+    const beforeB = hubB.hits("/own/items/new")
+    const sub = await api("POST", "/subscriptions", { url: "rsshub://own/items/new", view: 0 })
+    expect(sub.body.feed).toMatchObject({ url: "rsshub://own/items/new", title: "alpha items" })
     expect(sub.body.unread).toEqual({ [sub.body.feed.id]: 3 })
-    expect(hubA.hits("/test/items/new")).toBe(1)
-    expect(hubB.hits("/test/items/new")).toBe(beforeB)
+    expect(hubA.hits("/own/items/new")).toBe(1)
+    expect(hubB.hits("/own/items/new")).toBe(beforeB)
     expect((await findFeedById(server.deps.db, sub.body.feed.id))?.rsshubInstanceId).toBe(a)
 
     // The instance in use answers 500: the next (the user's other instance) answers, and that is recorded.
-    hubA.set("/test/items/new", { status: 500, body: "boom" })
-    hubB.set("/test/items/new", { body: rss("beta items", items(4, "beta")) })
+    hubA.set("/own/items/new", { status: 500, body: "boom" })
+    hubB.set("/own/items/new", { body: rss("beta items", items(4, "beta")) })
     await server.refreshDue(new Date(Date.now() + 30 * 86_400_000))
     const feed = await findFeedById(server.deps.db, sub.body.feed.id)
     expect(feed).toMatchObject({ rsshubInstanceId: b, errorAt: null, title: "beta items" })
-    expect(hubB.hits("/test/items/new")).toBe(beforeB + 1)
+    expect(hubB.hits("/own/items/new")).toBe(beforeB + 1)
     const listed = (await sdk.rsshub.list({})).data
     expect(listed.find((i) => i.id === a)).toMatchObject({ errorMessage: "HTTP 500" })
     const entries = await api("POST", "/entries", { feedId: sub.body.feed.id, limit: 20 })
@@ -200,7 +200,7 @@ describe("own RSSHub instances", () => {
     const c = ((await sdk.rsshub.create({ baseUrl: gone.url("") })).data as unknown as { id: string }).id
     await sdk.rsshub.use({ id: c })
     await gone.close()
-    const other = await api("POST", "/subscriptions", { url: "rsshub://test/items/other", view: 0 })
+    const other = await api("POST", "/subscriptions", { url: "rsshub://own/items/other", view: 0 })
     // The next in line is the user's first other instance (the key-guarded one, whose other route still works).
     expect(other.body.feed).toMatchObject({ title: "alpha other" })
     expect((await findFeedById(server.deps.db, other.body.feed.id))?.rsshubInstanceId).toBe(a)

@@ -175,7 +175,8 @@ describe("the AI chat", () => {
     // Closed on the phone: the wider window does not open it again, nor does a reload in the same tab.
     await byTestId("ai-panel-launcher").waitFor()
     expect(await byTestId("ai-panel").count()).toBe(0)
-    expect(await columns()).toMatchObject({ sidebar: 256, panel: 0 })
+    // The desktop layout comes back a render after the window widens.
+    await expect.poll(columns).toMatchObject({ sidebar: 256, panel: 0 })
     await page.reload()
     await byTestId("entry-content").waitFor()
     await byTestId("ai-panel-launcher").waitFor()

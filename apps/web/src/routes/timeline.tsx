@@ -16,7 +16,7 @@ import { Sidebar } from "../features/subscriptions/sidebar.tsx"
 import { EntryColumn } from "../features/timeline/entry-column.tsx"
 import { isWideView } from "../features/views/view-list.tsx"
 import { cx } from "../lib/cx.ts"
-import { useAfterFirstScreen } from "../lib/first-screen.ts"
+import { afterFirstScreen, useAfterFirstScreen } from "../lib/first-screen.ts"
 import { MOBILE_QUERY, useIsMobile } from "../lib/use-media-query.ts"
 import { useTimelineLocation } from "../lib/use-timeline-location.ts"
 import { useWindowWidth } from "../lib/use-window-size.ts"
@@ -25,11 +25,20 @@ import { useSettingsStore } from "../stores/settings-store.ts"
 
 const AiPanelHost = lazy(() => import("../features/ai-chat/ai-panel-host.tsx"))
 
-// The phone layout is its own chunk, so a desktop never downloads it. A phone asks for it as soon as this module
-// runs, beside the first calls, so it is there before the first rows are.
+// The phone layout is its own chunk, so a desktop's first screen does without it. A phone asks for it as soon as this
+// module runs, beside the first calls, so it is there before the first rows are; a desktop fetches it a few seconds
+// after its first screen, so a window narrowed later (offline, too) has it at hand.
 const loadMobileTimeline = () => import("../features/layout/mobile-timeline.tsx")
 if (typeof window !== "undefined" && window.matchMedia?.(MOBILE_QUERY).matches) void loadMobileTimeline()
-const MobileTimeline = lazy(() => loadMobileTimeline().then((module) => ({ default: module.MobileTimeline })))
+else void afterFirstScreen(3000).then(() => setTimeout(() => void loadMobileTimeline().catch(() => {}), 2000))
+// Should the chunk still fail to load (offline before it ever came), the desktop layout stands in rather than the
+// error page.
+const MobileTimeline = lazy(() =>
+  loadMobileTimeline().then(
+    (module) => ({ default: module.MobileTimeline }),
+    () => ({ default: DesktopTimeline }),
+  ),
+)
 
 /** The AI panel (and its launcher) once the first screen is drawn: its code is not part of that screen. */
 function DeferredAiPanel({ placement, width }: { placement: "column" | "overlay"; width?: number }) {
