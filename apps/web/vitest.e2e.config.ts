@@ -12,6 +12,10 @@ export const e2eTest = {
   hookTimeout: 240_000,
   pool: "forks",
   globalSetup: "e2e/support/global-setup.ts",
+  // A poll waits for what the page will show; a budget is measured apart (views-perf, local-database). Under CI's
+  // load (two browsers and servers on two cores) a write's answer took over the default 1 s (shell: m, then the
+  // server asked whether the entry is unread), so polls wait up to 10 s before failing.
+  expect: { poll: { timeout: 10_000 } },
 } as const
 
 export const timedFiles = [

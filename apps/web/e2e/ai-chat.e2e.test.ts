@@ -109,21 +109,7 @@ describe("the AI chat", () => {
     // Model calls on a busy shared machine can take a while; a failure shows in place and fails sooner.
     await expect.poll(() => byTestId("ai-summary-text").textContent(), { timeout: 30_000 }).toBe(summaryBy("server"))
     const translatedParagraphs = () => page.locator('[data-testid="entry-content"] [data-translation]').count()
-    const deadline = Date.now() + 30_000
-    while (Date.now() < deadline && (await translatedParagraphs()) !== ARTICLE_PARAGRAPHS.length) {
-      await page.waitForTimeout(250)
-    }
-    if ((await translatedParagraphs()) !== ARTICLE_PARAGRAPHS.length) {
-      // Seen in about one run in three of CI's serial step: no paragraph translated after 30 s. Not understood yet:
-      // what the entry's translation status says goes to the log, and the reader's own way out, the status's retry,
-      // must then work (the click fails the test if the status offers no retry).
-      const status = await byTestId("ai-translation-status")
-        .textContent()
-        .catch(() => null)
-      console.warn(`translation not shown after 30 s; its status: ${JSON.stringify(status)}`)
-      await byTestId("ai-translation-status").getByRole("button").click({ timeout: 5000 })
-    }
-    await expect.poll(translatedParagraphs, { timeout: 30_000 }).toBe(ARTICLE_PARAGRAPHS.length)
+    await expect.poll(translatedParagraphs, { timeout: 45_000 }).toBe(ARTICLE_PARAGRAPHS.length)
     expect(await page.locator('[data-testid="entry-content"] [data-translation]').first().textContent()).toBe(
       `${TRANSLATION_MARK}${ARTICLE_PARAGRAPHS[0]}`,
     )
