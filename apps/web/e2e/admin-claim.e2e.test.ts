@@ -235,6 +235,14 @@ describe("tipping a claimed feed", () => {
     try {
       await signUp(reader, server.origin, `reader-${Date.now()}@example.com`)
       await subscribe(reader, `${feedOrigin}/claim.xml`)
+      // The feed's timeline names who claimed it, and that leads to their public page.
+      await reader.goto(`${server.origin}/timeline/view-0/${feedId}/pending`)
+      const owner = reader.getByTestId("feed-owner")
+      await expect.poll(() => owner.textContent()).toMatch(/Claimed by Kim Keys$/)
+      expect(await shootBothSizes(reader, shotsDir, "claimed-feed-owner")).toEqual([])
+      await owner.click()
+      await expect.poll(() => reader.getByTestId("profile-name").textContent()).toBe("Kim Keys")
+      expect(reader.url()).toMatch(/\/profile\//)
       await reader.goto(`${server.origin}/power`)
       await reader.getByTestId("power-create-button").click()
       const claim = reader.getByTestId("power-claim-button")

@@ -8,6 +8,7 @@ import { DisclosureButton } from "../../components/ui/disclosure-button.tsx"
 import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { cx } from "../../lib/cx.ts"
 import { formatShortNumber } from "../../lib/format-number.ts"
+import { FeedOwner } from "../profiles/feed-owner.tsx"
 import { FeedPanel, useFollowed } from "./feed-panel.tsx"
 
 function siteOf(feed: Feed): string {
@@ -61,6 +62,7 @@ export function FeedCard({ found, startOpen = false }: { found: FoundFeed; start
             {found.updatesPerWeek !== null && (
               <span>{t("per_week", { number: number(Math.round(found.updatesPerWeek * 10) / 10) })}</span>
             )}
+            <FeedOwner ownerUserId={feed.ownerUserId} />
           </p>
         </div>
         <DisclosureButton

@@ -51,7 +51,7 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
     const hidden = privateFeedIds(subs)
     return hidden.size === 0 ? loaded : loaded.filter((item) => !hidden.has(item.feeds.id))
   }, [entries.data, hidePrivate, allTimeline, subs])
-  const { title, unread } = useTimelineTitle(location, subs)
+  const { title, unread, ownerUserId } = useTimelineTitle(location, subs)
   const setTimeline = useLayoutStore((state) => state.setTimeline)
   // The view's list code downloads alongside its first page (ViewList would only ask for it once the page is in).
   useEffect(() => preloadViewList(location.view), [location.view])
@@ -73,6 +73,7 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
         leading={headerLeading}
         title={title}
         unread={unread}
+        ownerUserId={ownerUserId}
         markAllRead={buildMarkAllRead(location, subs)}
         refreshing={entries.isRefetching && !entries.isFetchingNextPage}
         onRefresh={() => void entries.refetch()}

@@ -9,11 +9,14 @@ import { useIsMobile } from "../../lib/use-media-query.ts"
 import type { MarkAllReadRequest } from "../../queries/reads.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { OfflineIndicator } from "../connectivity/offline-indicator.tsx"
+import { FeedOwner } from "../profiles/feed-owner.tsx"
 import { MarkAllReadButton } from "./mark-all-read-button.tsx"
 
 export interface TimelineHeaderProps {
   title: string
   unread: number | undefined
+  /** A claimed feed's owner, named under its title. */
+  ownerUserId?: string | null
   markAllRead: MarkAllReadRequest | undefined
   refreshing: boolean
   onRefresh: () => void
@@ -42,15 +45,16 @@ export function TimelineHeader(props: TimelineHeaderProps) {
         <h1 className="truncate text-[0.9375rem] font-semibold" data-testid="timeline-title">
           {props.title}
         </h1>
-        <div className="flex items-center gap-1.5 text-xs">
+        <div className="flex min-w-0 items-center gap-1.5 text-xs">
           {props.unread !== undefined && (
-            <p className="text-ink-faint" data-testid="timeline-unread">
+            <p className="shrink-0 whitespace-nowrap text-ink-faint" data-testid="timeline-unread">
               {t("timeline.unread_count", {
                 count: props.unread,
                 formatted: formatShortNumber(props.unread, i18n.language),
               })}
             </p>
           )}
+          <FeedOwner ownerUserId={props.ownerUserId} className="text-ink-faint" />
           {mobile && <OfflineIndicator inline />}
         </div>
       </div>

@@ -10,7 +10,14 @@ import { feedIdsInCategory, subscriptionsInView, subscriptionTitle } from "../..
 import { useUnreadCounts } from "../../queries/unread.ts"
 import { sumUnread } from "../../queries/unread-counts.ts"
 
-export function useTimelineTitle(location: TimelineLocation, subs: readonly FeedSubscription[]) {
+export interface TimelineTitle {
+  title: string
+  unread: number | undefined
+  /** A claimed feed's owner (a feed's timeline only). */
+  ownerUserId?: string | null
+}
+
+export function useTimelineTitle(location: TimelineLocation, subs: readonly FeedSubscription[]): TimelineTitle {
   const { t } = useTranslation()
   const counts = useUnreadCounts().data
   const { feed, view } = location
@@ -33,7 +40,11 @@ export function useTimelineTitle(location: TimelineLocation, subs: readonly Feed
       return { title: t("sidebar.starred"), unread: undefined }
     case "feed": {
       const sub = subs.find((s) => s.feedId === feed.feedId)
-      return { title: sub ? subscriptionTitle(sub) : t("timeline.feed"), unread: counts?.[feed.feedId] }
+      return {
+        title: sub ? subscriptionTitle(sub) : t("timeline.feed"),
+        unread: counts?.[feed.feedId],
+        ownerUserId: sub?.feeds.ownerUserId ?? null,
+      }
     }
     case "folder": {
       const ids = feedIdsInCategory(subs, view, feed.category)
