@@ -223,6 +223,7 @@ describe("web push delivery", () => {
     verifyVapid(call.headers.authorization, push.base, key)
     const payload = JSON.parse(decrypt(mine, call.body))
     expect(payload).toMatchObject({
+      kind: "entry",
       body: "A release 2.0",
       url: expect.stringMatching(new RegExp(`^/timeline/view-0/${feedId}/\\d+$`)),
     })
@@ -250,6 +251,7 @@ describe("web push delivery", () => {
     expect(res.status).toBe(200)
     const call = await until(() => push.received.find((r) => r.path === "/inbox/1"))
     expect(JSON.parse(decrypt(device, call.body))).toMatchObject({
+      kind: "inbox",
       title: "Alerts",
       body: "Disk almost full",
       url: expect.stringMatching(new RegExp(`^/timeline/view-0/inbox-${handle}/\\d+$`)),
@@ -273,7 +275,7 @@ describe("web push delivery", () => {
     const res = await asMe("POST", "/messaging/test", {})
     expect(res.body).toEqual({ code: 0, data: { sent: 1, removed: 1, failed: 0 } })
     const call = push.received.find((r) => r.path === "/t/live")!
-    expect(JSON.parse(decrypt(live, call.body))).toMatchObject({ url: "/settings/notifications" })
+    expect(JSON.parse(decrypt(live, call.body))).toMatchObject({ kind: "test", url: "/settings/notifications" })
     const tokens = (await asMe("GET", "/messaging")).body.data.map((d: { token: string }) => d.token)
     expect(tokens).toEqual([live.token])
     // The second user's device (even one that would answer 410) was not called nor removed.

@@ -100,10 +100,17 @@ describe("settings › notifications", () => {
     expect(await byTestId("notification-permission").textContent()).toContain("set Notifications to Allow")
     expect(await byTestId("notification-ask").count()).toBe(0)
 
-    // The choices are kept on this device.
+    // The choices are kept on this device, with a copy the service worker reads when a push comes
+    // (sw/push-choices.ts decides; its unit test covers each case).
+    const workerCopy = () =>
+      page.evaluate(async () => {
+        const found = await (await caches.open("tidings-device")).match("/__tidings/notification-choices.json")
+        return found ? await found.json() : null
+      })
     const kind = byTestId("notification-kind-inboxEntries").getByRole("switch")
     expect(await kind.getAttribute("aria-checked")).toBe("false")
     await kind.click()
+    await expect.poll(workerCopy).toEqual({ kinds: { newEntries: true, inboxEntries: true }, onlyWhenHidden: true })
     await page.reload()
     expect(await kind.getAttribute("aria-checked")).toBe("true")
     expect(await shootBothSizes(page, shotsDir, "notifications-denied")).toEqual([])

@@ -38,7 +38,8 @@ async function start() {
   void afterFirstScreen(3000).then(async () => {
     const { startServiceWorker } = await import("./app/service-worker.ts")
     if (!(await startServiceWorker())) return
-    const { startWebPush } = await import("./app/web-push.ts")
+    const { showPushesInPage, startWebPush } = await import("./app/web-push.ts")
+    showPushesInPage((path) => void router.navigate(path))
     await startWebPush()
   })
 }

@@ -238,7 +238,14 @@ export async function runScheduledTask(deps: Deps, task: AiTaskRow): Promise<voi
   // A push to the owner's browsers (Web Push) with the start of the result; a click opens the AI settings.
   if (row && task.options.notifyChannels?.includes("web"))
     deliverPushLater(deps, [
-      { userId: task.userId, title: task.name, body: result, url: "/settings/ai", tag: `ai-task-${task.id}` },
+      {
+        userId: task.userId,
+        kind: "task",
+        title: task.name,
+        body: result,
+        url: "/settings/ai",
+        tag: `ai-task-${task.id}`,
+      },
     ])
 }
 

@@ -110,6 +110,7 @@ export async function applyRulesToInboxArrival(tx: DB, handle: string, entryId: 
   if (notices && !result.block && result.newEntryNotification)
     notices.push({
       userId: inbox.userId,
+      kind: "inbox",
       title: feed.title,
       body: entry.title ?? entry.description ?? "",
       url: `/timeline/view-${view}/inbox-${encodeURIComponent(inbox.handle)}/${encodeURIComponent(entry.id)}`,
@@ -172,6 +173,7 @@ function entryNotice(userId: string, entry: EntryRow, feed: FeedRow, view: numbe
   const feedId = encodeURIComponent(feed.id)
   return {
     userId,
+    kind: "entry",
     title: feed.title ?? feed.siteUrl ?? "Tidings",
     body: entry.title ?? entry.description ?? "",
     url: `/timeline/view-${view}/${feedId}/${encodeURIComponent(entry.id)}`,

@@ -87,9 +87,16 @@ export async function removeDevices(deps: Deps, userId: string, body: unknown): 
   await deleteMessagingTokens(deps.db, userId, input.channel, input.token)
 }
 
+/**
+ * What a notice is about, sent along so that each device applies its own choices (settings › notifications: new
+ * entries, inbox entries); task results and tests are always shown.
+ */
+export type PushKind = "entry" | "inbox" | "task" | "test"
+
 /** What a notification shows, and where a click on it leads (a path of the web client). */
 export interface PushNotice {
   userId: string
+  kind: PushKind
   title: string
   body: string
   /** A path of this server's web client, e.g. an entry's timeline route. */
@@ -132,6 +139,7 @@ export async function deliverPush(deps: Deps, notices: PushNotice[]): Promise<Pu
   const jobs: { id: string; subscription: PushSubscriptionJson; payload: unknown }[] = []
   for (const notice of notices) {
     const payload = {
+      kind: notice.kind,
       title: notice.title.slice(0, TITLE_MAX),
       body: notice.body.slice(0, BODY_MAX),
       url: notice.url,
@@ -178,6 +186,7 @@ export async function sendTestNotification(deps: Deps, userId: string, body: unk
   return deliverPush(deps, [
     {
       userId,
+      kind: "test",
       title: input.title ?? "Tidings",
       body: input.body ?? "Notifications reach this device.",
       url: "/settings/notifications",

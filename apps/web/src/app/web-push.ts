@@ -4,10 +4,13 @@
 // permission itself: a prompt nobody asked for is refused, and browsers quiet sites that do it. Settings ›
 // notifications turns Web Push on (asking then) or off for this browser; off is remembered, and start-up respects it.
 import { LOCAL_KEY_PREFIX } from "@tidings/shared"
+import i18next from "i18next"
 import { getVapidKey, registerPushSubscription, removePushSubscription } from "../api/messaging.ts"
 import { getStatusConfigs } from "../api/status.ts"
 import { USER_ID_KEY } from "../db/keys.ts"
 import { serviceWorkerSupported } from "../lib/service-worker-client.ts"
+import { toast } from "../lib/toast.ts"
+import type { PushInPage } from "../sw/push-choices.ts"
 
 /** What was last sent, as `<user id> <subscription JSON>`: unchanged, nothing is sent again. */
 const SENT_KEY = `${LOCAL_KEY_PREFIX}web_push`
@@ -70,6 +73,8 @@ export async function registerWebPush(registration: ServiceWorkerRegistration, p
  * (no push service reachable, the server refusing) are logged; the next start tries again.
  */
 export async function startWebPush(): Promise<void> {
+  // The worker's copy of this device's notification choices (a reset of the local data may have removed it).
+  void import("../features/settings/notification-choices.ts").then((choices) => choices.savePushChoices())
   if (!serviceWorkerSupported() || !("PushManager" in window) || localStorage.getItem(OFF_KEY)) return
   if ((await permissionNow()) !== "granted") return
   try {
@@ -120,4 +125,21 @@ export async function disableWebPush(): Promise<void> {
   const token = JSON.stringify(subscription.toJSON())
   await subscription.unsubscribe()
   await removePushSubscription(token)
+}
+
+/**
+ * Pushes the worker hands to this page because it is visible and the reader wants system notifications only while
+ * Tidings is hidden: shown as a toast that opens what the push is about.
+ */
+export function showPushesInPage(navigate: (path: string) => void): void {
+  if (!serviceWorkerSupported()) return
+  navigator.serviceWorker.addEventListener("message", (event: MessageEvent) => {
+    const push = event.data as Partial<PushInPage> | undefined
+    if (push?.type !== "TIDINGS_PUSH" || typeof push.url !== "string" || !push.url.startsWith("/")) return
+    const url = push.url
+    toast(push.title ?? "Tidings", {
+      description: push.body || undefined,
+      action: { label: i18next.t("common:actions.open"), onClick: () => navigate(url) },
+    })
+  })
 }

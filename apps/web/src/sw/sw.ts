@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing"
 import { CacheFirst } from "workbox-strategies"
 import { ImageCache } from "./image-cache.ts"
 import { CODE_CACHE, type SwRequest } from "./protocol.ts"
+import { type PushInPage, type PushKind, pushAction, readPushChoices } from "./push-choices.ts"
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
 const manifest = self.__WB_MANIFEST
@@ -86,9 +87,12 @@ self.addEventListener("message", (event) => {
   )
 })
 
-// Web Push (the server's push/ module): the message is {title, body, url, tag}, already decrypted by the browser.
-// Shown as a notification; a click focuses a Tidings tab and takes it to the url, or opens one there.
+// Web Push (the server's push/ module): the message is {kind, title, body, url, tag}, already decrypted by the
+// browser. This device's choices (push-choices.ts) decide: a system notification, the visible Tidings page told
+// instead (it shows a toast), or nothing for a kind turned off. A click focuses a Tidings tab and takes it to the
+// url, or opens one there.
 interface PushMessage {
+  kind?: PushKind
   title?: string
   body?: string
   url?: string
@@ -103,13 +107,28 @@ self.addEventListener("push", (event) => {
     message = { body: event.data?.text() ?? "" }
   }
   const url = typeof message.url === "string" && message.url.startsWith("/") ? message.url : "/"
+  const title = message.title || "Tidings"
   event.waitUntil(
-    self.registration.showNotification(message.title || "Tidings", {
-      body: message.body ?? "",
-      tag: message.tag,
-      icon: "/icon-192.png",
-      data: { url },
-    }),
+    (async () => {
+      const [choices, windows] = await Promise.all([
+        readPushChoices(),
+        self.clients.matchAll({ type: "window", includeUncontrolled: true }),
+      ])
+      const visible = windows.filter((client) => client.visibilityState === "visible")
+      const action = pushAction(message.kind, choices, visible.length > 0)
+      if (action === "drop") return
+      if (action === "page") {
+        const inPage: PushInPage = { type: "TIDINGS_PUSH", title, body: message.body ?? "", url }
+        for (const client of visible) client.postMessage(inPage)
+        return
+      }
+      await self.registration.showNotification(title, {
+        body: message.body ?? "",
+        tag: message.tag,
+        icon: "/icon-192.png",
+        data: { url },
+      })
+    })(),
   )
 })
 

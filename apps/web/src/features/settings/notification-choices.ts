@@ -1,9 +1,11 @@
 // Which notifications this browser should show, kept on this device (what a browser may show is the browser's own
-// permission, so the choice is per device too). Not yet applied to Web Push: the server pushes what "Notify" rules
-// and AI tasks ask for, and the service worker shows each push (a push must show a notification).
+// permission, so the choice is per device too). The server pushes what "Notify" rules and AI tasks ask for, saying
+// what each push is about; the service worker applies these choices to it (sw/push-choices.ts), reading the copy
+// kept for it in Cache Storage.
 import { LOCAL_KEY_PREFIX } from "@tidings/shared"
 import { create } from "zustand"
 import { createJSONStorage, persist } from "zustand/middleware"
+import { DEFAULT_PUSH_CHOICES, writePushChoices } from "../../sw/push-choices.ts"
 
 export const NOTIFICATION_KINDS = ["newEntries", "inboxEntries"] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
@@ -19,8 +21,8 @@ interface NotificationChoices {
 export const useNotificationChoices = create<NotificationChoices>()(
   persist(
     (set) => ({
-      kinds: { newEntries: true, inboxEntries: false },
-      onlyWhenHidden: true,
+      kinds: DEFAULT_PUSH_CHOICES.kinds,
+      onlyWhenHidden: DEFAULT_PUSH_CHOICES.onlyWhenHidden,
       setKind: (kind, on) => set((state) => ({ kinds: { ...state.kinds, [kind]: on } })),
       setOnlyWhenHidden: (onlyWhenHidden) => set({ onlyWhenHidden }),
     }),
@@ -31,6 +33,15 @@ export const useNotificationChoices = create<NotificationChoices>()(
     },
   ),
 )
+
+/** The service worker's copy, written again whenever the choices change (and at start, app/web-push.ts). */
+export function savePushChoices(): Promise<void> {
+  const { kinds, onlyWhenHidden } = useNotificationChoices.getState()
+  return writePushChoices({ kinds, onlyWhenHidden }).catch(() => undefined)
+}
+useNotificationChoices.subscribe((state, prev) => {
+  if (state.kinds !== prev.kinds || state.onlyWhenHidden !== prev.onlyWhenHidden) void savePushChoices()
+})
 
 export type PermissionState = NotificationPermission | "unsupported"
 
