@@ -7,6 +7,8 @@ import type { AddressInfo } from "node:net"
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { linkIn, readMail } from "../../server/test/support/mail-text.ts"
+import { type SmtpStub, startSmtpStub } from "../../server/test/support/smtp-server.ts"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { launchBrowser } from "./support/browser.ts"
 import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
@@ -15,6 +17,7 @@ const shotsDir = path.join(screenshotsRoot, "oidc")
 const CLIENT_ID = "tidings-e2e"
 const CLIENT_SECRET = "oidc-e2e-secret"
 
+let smtp: SmtpStub
 let provider: http.Server
 let issuer = ""
 let server: AppServer
@@ -80,7 +83,10 @@ function startProvider(): Promise<void> {
 
 beforeAll(async () => {
   await startProvider()
+  smtp = await startSmtpStub()
   server = await startAppServer({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Tidings <no-reply@tidings.test>",
     OIDC_ISSUER: issuer,
     OIDC_CLIENT_ID: CLIENT_ID,
     OIDC_CLIENT_SECRET: CLIENT_SECRET,
@@ -95,6 +101,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
+  await smtp?.close()
   await new Promise<void>((resolve) => (provider ? provider.close(() => resolve()) : resolve()))
 })
 
@@ -117,6 +124,37 @@ describe("OpenID Connect sign-in", () => {
     expect(await linked.textContent()).toContain("Company SSO")
     await linked.scrollIntoViewIfNeeded()
     expect(await shootBothSizes(page, shotsDir, "linked-accounts")).toEqual([])
+    expect(pageErrors).toEqual([])
+  })
+
+  it("offers an account with no password a mailed link to set one; the address and that password then sign in", async () => {
+    await page.goto(`${server.origin}/settings/profile`)
+    const none = page.getByTestId("password-none")
+    await none.waitFor()
+    expect(await page.getByTestId("password-current").count()).toBe(0)
+    expect(await page.getByTestId("two-factor-needs-password").textContent()).toContain("Set a password above")
+    await none.scrollIntoViewIfNeeded()
+    expect(await shootBothSizes(page, shotsDir, "password-none")).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    const seen = smtp.received.length
+    await page.getByTestId("password-set-link").click()
+    await expect
+      .poll(() => page.getByTestId("password-set-status").textContent())
+      .toBe("A link to set your password is on its way to sso-user@example.test.")
+    await smtp.waitFor(seen + 1)
+    await page.goto(linkIn(readMail(smtp.received[seen]!).text))
+    const password = "a password of my own"
+    await page.getByTestId("reset-password").fill(password)
+    await page.getByTestId("reset-repeat").fill(password)
+    await page.getByTestId("reset-submit").click()
+    await page.getByTestId("reset-done").waitFor()
+    const signIn = await fetch(`${server.origin}/better-auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.origin },
+      body: JSON.stringify({ email: "sso-user@example.test", password }),
+    })
+    expect(signIn.status).toBe(200)
     expect(pageErrors).toEqual([])
   })
 })

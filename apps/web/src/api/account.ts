@@ -112,7 +112,14 @@ export function generateBackupCodes(password: string): Promise<{ backupCodes: st
   })
 }
 
-/** Removes the account and everything of it; the session ends with it. */
-export function deleteUser(password: string): Promise<unknown> {
-  return request("/better-auth/delete-user", { method: "POST", body: { password }, handleErrors: false })
+/**
+ * Removes the account and everything of it; the session ends with it. Without a password (an account that has
+ * none) the server accepts only a recent sign-in.
+ */
+export function deleteUser(password: string | undefined): Promise<unknown> {
+  return request("/better-auth/delete-user", {
+    method: "POST",
+    body: password === undefined ? {} : { password },
+    handleErrors: false,
+  })
 }

@@ -1,5 +1,6 @@
 // Settings › profile, sign-in part: where the account is signed in (this device marked, the others revocable),
-// changing the e-mail address (a link mailed to the new one) and the password (with the current one).
+// changing the e-mail address (a link mailed to the new one) and the password (with the current one, or set through
+// a mailed link when the account has none).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useId, useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -10,10 +11,12 @@ import {
   listAccountSessions,
   revokeAccountSession,
 } from "../../api/account.ts"
+import { requestPasswordReset } from "../../api/auth.ts"
 import { Button } from "../../components/ui/button.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { formatFullDateTime } from "../../lib/format-date.ts"
 import { queryKeys } from "../../queries/keys.ts"
+import { useHasPassword } from "./linked-accounts.tsx"
 import { SettingsSection } from "./setting-controls.tsx"
 
 /** The same minimum the server sets (emailAndPassword.minPasswordLength). */
@@ -125,6 +128,40 @@ function describeAgent(agent: string): string {
 
 export function PasswordSection({ email }: { email: string }) {
   const { t } = useTranslation("settings")
+  const hasPassword = useHasPassword()
+  return (
+    <SettingsSection title={t("profile.section.password")}>
+      <EmailChange email={email} />
+      {hasPassword === false ? <SetPasswordByMail email={email} /> : <PasswordChange />}
+    </SettingsSection>
+  )
+}
+
+/**
+ * No password yet (signed up through a provider): one is set through the reset link mailed to the account's
+ * address, which proves the address is theirs; the reset creates the e-mail-and-password way in.
+ */
+function SetPasswordByMail({ email }: { email: string }) {
+  const { t } = useTranslation("settings")
+  const send = useMutation({ mutationFn: () => requestPasswordReset(email) })
+  return (
+    <div className="px-4 py-3" data-testid="password-none">
+      <p className="text-sm text-ink-soft">{t("profile.password_none", { email })}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button onClick={() => send.mutate()} disabled={send.isPending} data-testid="password-set-link">
+          {t("profile.password_set_link")}
+        </Button>
+        <p role="status" className="text-sm" data-testid="password-set-status">
+          {send.isSuccess && <span className="text-ink-soft">{t("profile.password_set_sent", { email })}</span>}
+          {send.isError && <span className="text-red-700 dark:text-red-400">{errorMessage(send.error)}</span>}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function PasswordChange() {
+  const { t } = useTranslation("settings")
   const [current, setCurrent] = useState("")
   const [next, setNext] = useState("")
   const [tooShort, setTooShort] = useState(false)
@@ -146,60 +183,57 @@ export function PasswordSection({ email }: { email: string }) {
     if (!short && current) change.mutate({ currentPassword: current, newPassword: next })
   }
   return (
-    <SettingsSection title={t("profile.section.password")}>
-      <EmailChange email={email} />
-      <form onSubmit={submit} noValidate className="px-4 py-3" data-testid="password-form">
-        <label htmlFor={currentId} className="block text-sm font-medium">
-          {t("profile.password_current")}
-        </label>
-        <input
-          id={currentId}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(e) => {
-            setCurrent(e.target.value)
-            change.reset()
-          }}
-          className={inputClass}
-          data-testid="password-current"
-        />
-        <label htmlFor={nextId} className="mt-3 block text-sm font-medium">
-          {t("profile.password_new")}
-        </label>
-        <input
-          id={nextId}
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          aria-invalid={tooShort ? true : undefined}
-          aria-describedby={noteId}
-          onChange={(e) => {
-            setNext(e.target.value)
-            setTooShort(false)
-            change.reset()
-          }}
-          className={inputClass}
-          data-testid="password-new"
-        />
-        <p
-          id={noteId}
-          className={tooShort ? "mt-1 text-xs text-red-700 dark:text-red-400" : "mt-1 text-xs text-ink-soft"}
-        >
-          {t("profile.password_hint", { count: MIN_PASSWORD_LENGTH })}
+    <form onSubmit={submit} noValidate className="px-4 py-3" data-testid="password-form">
+      <label htmlFor={currentId} className="block text-sm font-medium">
+        {t("profile.password_current")}
+      </label>
+      <input
+        id={currentId}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={current}
+        onChange={(e) => {
+          setCurrent(e.target.value)
+          change.reset()
+        }}
+        className={inputClass}
+        data-testid="password-current"
+      />
+      <label htmlFor={nextId} className="mt-3 block text-sm font-medium">
+        {t("profile.password_new")}
+      </label>
+      <input
+        id={nextId}
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        aria-invalid={tooShort ? true : undefined}
+        aria-describedby={noteId}
+        onChange={(e) => {
+          setNext(e.target.value)
+          setTooShort(false)
+          change.reset()
+        }}
+        className={inputClass}
+        data-testid="password-new"
+      />
+      <p
+        id={noteId}
+        className={tooShort ? "mt-1 text-xs text-red-700 dark:text-red-400" : "mt-1 text-xs text-ink-soft"}
+      >
+        {t("profile.password_hint", { count: MIN_PASSWORD_LENGTH })}
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={change.isPending || !current} data-testid="password-submit">
+          {t("profile.password_change")}
+        </Button>
+        <p role="status" className="text-sm" data-testid="password-status">
+          {change.isSuccess && <span className="text-ink-soft">{t("profile.password_changed")}</span>}
+          {change.isError && <span className="text-red-700 dark:text-red-400">{errorMessage(change.error)}</span>}
         </p>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={change.isPending || !current} data-testid="password-submit">
-            {t("profile.password_change")}
-          </Button>
-          <p role="status" className="text-sm" data-testid="password-status">
-            {change.isSuccess && <span className="text-ink-soft">{t("profile.password_changed")}</span>}
-            {change.isError && <span className="text-red-700 dark:text-red-400">{errorMessage(change.error)}</span>}
-          </p>
-        </div>
-      </form>
-    </SettingsSection>
+      </div>
+    </form>
   )
 }
 

@@ -12,10 +12,23 @@ import { SettingsSection } from "./setting-controls.tsx"
 
 const LINKED_KEY = ["account-links"] as const
 
+export function useLinkedAccounts() {
+  return useQuery({ queryKey: LINKED_KEY, queryFn: listLinkedAccounts })
+}
+
+/**
+ * Whether the account has a password (an e-mail-and-password way in); undefined while unknown. Someone who signed
+ * up through GitHub, Google or the instance's SSO has none: the sections that ask for it offer to set one instead.
+ */
+export function useHasPassword(): boolean | undefined {
+  const accounts = useLinkedAccounts().data
+  return accounts && accounts.some((account) => account.providerId === "credential")
+}
+
 export function LinkedAccountsSection() {
   const { t, i18n } = useTranslation("settings")
   const client = useQueryClient()
-  const accounts = useQuery({ queryKey: LINKED_KEY, queryFn: listLinkedAccounts })
+  const accounts = useLinkedAccounts()
   const providers = useQuery({ queryKey: ["auth", "providers"], queryFn: getSocialProviders, staleTime: Infinity })
   const unlink = useMutation({
     mutationFn: unlinkAccount,
@@ -35,6 +48,8 @@ export function LinkedAccountsSection() {
   const linked = new Set((accounts.data ?? []).map((a) => a.providerId))
   const unlinkable = (accounts.data?.length ?? 0) > 1
   const error = unlink.error ?? link.error ?? accounts.error
+  const linkable = offered.filter((p) => !linked.has(p.id))
+  const noProviders = offered.length === 0 && providers.isSuccess
   return (
     <SettingsSection title={t("profile.section.linked")}>
       <ul className="divide-y divide-line" data-testid="linked-accounts">
@@ -65,13 +80,11 @@ export function LinkedAccountsSection() {
           </li>
         ))}
       </ul>
-      <div className="flex flex-wrap items-center gap-2 px-4 py-3">
-        {offered.length === 0 && providers.isSuccess && (
-          <p className="text-sm text-ink-soft">{t("profile.linked_none")}</p>
-        )}
-        {offered
-          .filter((p) => !linked.has(p.id))
-          .map((p) => (
+      {/* Nothing left to link and nothing to say: no empty row under the list. */}
+      {(linkable.length > 0 || noProviders || error) && (
+        <div className="flex flex-wrap items-center gap-2 px-4 py-3">
+          {noProviders && <p className="text-sm text-ink-soft">{t("profile.linked_none")}</p>}
+          {linkable.map((p) => (
             <Button
               key={p.id}
               size="sm"
@@ -82,12 +95,13 @@ export function LinkedAccountsSection() {
               {t("profile.linked_link", { provider: p.name })}
             </Button>
           ))}
-        {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="linked-error">
-            {errorMessage(error)}
-          </p>
-        )}
-      </div>
+          {error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="linked-error">
+              {errorMessage(error)}
+            </p>
+          )}
+        </div>
+      )}
     </SettingsSection>
   )
 }

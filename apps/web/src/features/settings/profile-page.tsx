@@ -49,7 +49,7 @@ export function ProfileSettingsPage() {
             <LinkedAccountsSection />
           </div>
           <div className="mt-6">
-            <DeleteAccountSection />
+            <DeleteAccountSection email={session.data.user.email} />
           </div>
         </>
       )}

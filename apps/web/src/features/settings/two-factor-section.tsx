@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { QrCode } from "../../components/ui/qr-code.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { queryKeys } from "../../queries/keys.ts"
+import { useHasPassword } from "./linked-accounts.tsx"
 import { SettingsSection } from "./setting-controls.tsx"
 
 const inputClass =
@@ -17,6 +18,8 @@ const inputClass =
 
 export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation("settings")
+  // A second factor guards the password: an account signing in only through a provider has its provider's.
+  const noPassword = useHasPassword() === false && !enabled
   const [setup, setSetup] = useState<TwoFactorSetup>()
   const [codes, setCodes] = useState<string[]>()
   return (
@@ -25,7 +28,11 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
         <p className="text-sm" data-testid="two-factor-state">
           {t(enabled ? "profile.two_factor_on" : "profile.two_factor_off")}
         </p>
-        {codes ? (
+        {noPassword ? (
+          <p className="mt-1 text-sm text-ink-soft" data-testid="two-factor-needs-password">
+            {t("profile.two_factor_needs_password")}
+          </p>
+        ) : codes ? (
           <BackupCodes codes={codes} onDone={() => setCodes(undefined)} />
         ) : setup ? (
           <ConfirmSetup
