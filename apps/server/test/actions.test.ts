@@ -197,6 +197,38 @@ describe("rules on arriving entries", () => {
     expect((await bystander("POST", "/entries", { isCollection: true })).body.data).toEqual([])
   })
 
+  it("a rule naming a saved search acts on what the search matches as entries arrive, before the index has them", async () => {
+    feeds.set("/smart.xml", { body: rss("/smart.xml", items(3, "/smart.xml")) })
+    const user = await signUp(server.url)
+    const api = apiAs(server.url, user)
+    const search = await api("POST", "/saved-searches", { title: "Widgets", query: "widget -broken" })
+    expect(search.status).toBe(200)
+    const searchId = search.body.data.id as string
+    const named = (operator: string) => [{ field: "saved_search", operator, value: searchId }]
+    const rules = [rule("widgets", named("eq"), { star: true }), rule("the rest", named("not_eq"), { silence: true })]
+    expect((await api("PUT", "/actions", { rules })).body).toEqual({ code: 0 })
+    const feedId = (await api("POST", "/subscriptions", { url: feeds.url("/smart.xml"), view: 0 })).body.feed
+      .id as string
+    // Another user whose rule names the first user's search: it is not theirs, so it never matches for them.
+    const other = apiAs(server.url, await signUp(server.url))
+    await other("PUT", "/actions", { rules: [rule("borrowed", named("eq"), { star: true })] })
+    await other("POST", "/subscriptions", { url: feeds.url("/smart.xml"), view: 0 })
+    // No indexer runs in this test: the documents of the new entries exist only as the rules read them.
+    await publish("/smart.xml", feedId, fresh("/smart.xml", "A kitchen widget", "Broken widget recall", "Garden beans"))
+
+    const starred = (await api("POST", "/entries", { isCollection: true })).body.data
+    expect(titles(starred)).toEqual(["A kitchen widget"])
+    const list = (await api("POST", "/entries", { feedId })).body.data as {
+      entries: { title: string }
+      read: boolean
+    }[]
+    const read = Object.fromEntries(list.map((i) => [i.entries.title, i.read]))
+    expect(read["A kitchen widget"]).toBe(false)
+    expect(read["Broken widget recall"]).toBe(true)
+    expect(read["Garden beans"]).toBe(true)
+    expect((await other("POST", "/entries", { isCollection: true })).body.data).toEqual([])
+  })
+
   it("applies to entries that reach a user through a list", async () => {
     feeds.set("/listed.xml", { body: rss("/listed.xml", items(3, "/listed.xml")) })
     const owner = await reader("/listed.xml")

@@ -49,6 +49,11 @@ export interface RuleSubject {
   }
   /** "read" or "unread", plus "collected" when starred. */
   statuses: readonly string[]
+  /**
+   * The ids of the user's saved searches the entry matches, for rules that name one (the server finds them with
+   * the search itself); absent, no saved search matches.
+   */
+  savedSearches?: readonly string[]
 }
 
 interface CompiledCondition {
@@ -151,6 +156,14 @@ function numberOf(field: string, value: string): number | undefined {
 
 // ---- evaluation
 
+/** The saved searches the rules name (saved_search conditions' values), which the caller must match entries to. */
+export function savedSearchesUsed(rules: readonly CompiledRule[]): Set<string> {
+  const ids = rules.flatMap((rule) =>
+    rule.groups.flatMap((group) => group.filter((c) => c.field === "saved_search").map((c) => c.text)),
+  )
+  return new Set(ids)
+}
+
 /** The fields the rules read, so callers load only what is needed (content, categories). */
 export function fieldsUsed(rules: readonly CompiledRule[]): Set<ConditionField> {
   return new Set(rules.flatMap((rule) => rule.groups.flatMap((group) => group.map((c) => c.field))))
@@ -213,6 +226,7 @@ function fieldValue(s: RuleSubject, field: ConditionField): FieldValue {
   if (field === "entry_media_length") return s.entry.media?.length ?? 0
   if (field === "entry_attachments_duration") return longestAttachment(s.entry.attachments)
   if (field === "status") return s.statuses.map((word) => word.toLowerCase())
+  if (field === "saved_search") return s.savedSearches ?? []
   return [(TEXT_FIELDS[field]?.(s) ?? "").toLowerCase()]
 }
 

@@ -110,6 +110,8 @@ export const ACTION_CONDITION_FIELDS = [
   "entry_media_length",
   "entry_attachments_duration",
   "status",
+  /** The entry matches (eq) or does not match (not_eq) one of the user's saved searches, by its id. */
+  "saved_search",
 ] as const
 export const ACTION_OPERATORS = ["contains", "not_contains", "eq", "not_eq", "gt", "lt", "regex"] as const
 

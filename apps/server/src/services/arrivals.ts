@@ -1,7 +1,7 @@
 // Entries entering a user's timeline, by whatever path (ingest fan-out, subscribe-time copy, list subscription,
 // a feed added to a followed list, OPML and data imports): the one place where the user's action rules run on them,
 // and where read and star state imported from another server (pending marks) reaches them.
-import { type ActionRule, type CompiledRule, evaluateRules } from "@tidings/shared"
+import { type ActionRule, type CompiledRule, evaluateRules, savedSearchesUsed } from "@tidings/shared"
 import type { Deps } from "../deps.ts"
 import type { AiJob } from "../jobs/ai-work.ts"
 import type { Delivery } from "../reader/webhook.ts"
@@ -18,9 +18,12 @@ import type { EntryRow } from "../storage/entries.ts"
 import { type FeedRow, findFeedsByIds } from "../storage/feeds.ts"
 import { deleteInboxEntry, findInboxArrival, setInboxEntriesRead } from "../storage/inboxes.ts"
 import { applyPendingMarks } from "../storage/pending-marks.ts"
+import { findSavedSearchesOf } from "../storage/saved-searches.ts"
+import { freshSearchMatches } from "../storage/search.ts"
 import type { ArrivedRow } from "../storage/timeline.ts"
 import { compileRules, subjectOf } from "./action-rules.ts"
 import type { PushNotice } from "./messaging.ts"
+import { searchFilterOf } from "./search.ts"
 import { toEntry } from "./wire.ts"
 
 /**
@@ -52,6 +55,7 @@ export async function applyRulesToArrivals(
   const relevant = rows.filter((r) => rules.has(r.userId))
   if (!relevant.length) return []
   const context = await loadContext(tx, relevant)
+  const searchMatches = await savedSearchMatches(tx, relevant, rules)
   const effects: RuleEffects = { block: [], silence: [], star: [] }
   const deliveries: Delivery[] = []
   for (const row of relevant) {
@@ -62,6 +66,7 @@ export async function applyRulesToArrivals(
     const statuses = ["unread", ...(context.starred.has(key) ? ["collected"] : [])]
     const category = context.categories.get(`${row.userId} ${row.feedId}`) ?? null
     const subject = subjectOf(entry, feed, row.view, category, entry.content, statuses)
+    subject.savedSearches = searchMatches.get(key)
     const result = evaluateRules(rules.get(row.userId) ?? [], subject)
     if (!result) continue
     const pair = { userId: row.userId, entryId: row.entryId }
@@ -88,6 +93,27 @@ export async function applyRulesToArrivals(
   }
   await applyRuleEffects(tx, effects, deps.now())
   return deliveries
+}
+
+/**
+ * For users whose rules name saved searches: which of those searches each of their arrived entries matches, by
+ * "userId entryId". Two statements however many users and searches; a stored query that no longer parses matches
+ * nothing.
+ */
+async function savedSearchMatches(tx: DB, rows: ArrivedRow[], rules: Map<string, CompiledRule[]>) {
+  const named = [...rules].flatMap(([userId, own]) => [...savedSearchesUsed(own)].map((id) => ({ userId, id })))
+  if (!named.length) return new Map<string, string[]>()
+  const entryIds = new Map<string, string[]>()
+  for (const row of rows) entryIds.set(row.userId, [...(entryIds.get(row.userId) ?? []), row.entryId])
+  const searches = (await findSavedSearchesOf(tx, named)).flatMap((search) => {
+    try {
+      const filter = searchFilterOf(search.userId, search.query)
+      return [{ id: search.id, filter, entryIds: entryIds.get(search.userId) ?? [] }]
+    } catch {
+      return []
+    }
+  })
+  return freshSearchMatches(tx, searches)
 }
 
 /**

@@ -1,5 +1,5 @@
 // Saved searches (smart feeds, schema.savedSearches): each statement scoped to one user.
-import { and, asc, eq, sql } from "drizzle-orm"
+import { and, asc, eq, inArray, sql } from "drizzle-orm"
 import type { DB } from "./db.ts"
 import { savedSearches } from "./schema.ts"
 
@@ -11,6 +11,17 @@ export function listSavedSearches(db: DB, userId: string): Promise<SavedSearchRo
     .from(savedSearches)
     .where(eq(savedSearches.userId, userId))
     .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id))
+}
+
+/** The given saved searches of several users at once (action rules at ingest); ids of other users are not found. */
+export async function findSavedSearchesOf(db: DB, pairs: { userId: string; id: string }[]): Promise<SavedSearchRow[]> {
+  if (!pairs.length) return []
+  const rows = await db
+    .select()
+    .from(savedSearches)
+    .where(inArray(savedSearches.id, [...new Set(pairs.map((p) => p.id))]))
+  const wanted = new Set(pairs.map((p) => `${p.userId} ${p.id}`))
+  return rows.filter((row) => wanted.has(`${row.userId} ${row.id}`))
 }
 
 export async function findSavedSearch(db: DB, userId: string, id: string): Promise<SavedSearchRow | undefined> {

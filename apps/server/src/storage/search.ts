@@ -192,11 +192,15 @@ function feedsNamed(userId: string, names: string[]): SQL {
 
 /**
  * Every condition of a search on rows of `timeline` or `unread` (same columns) under the alias `x`, the words
- * included: as a match of the entry's document, or substrings of its text (scripts without spaces).
+ * included: as a match of the entry's document, or substrings of its text (scripts without spaces). `fresh`: the
+ * document is made from the entry here, for entries just arrived that the indexer has not reached yet.
  */
-export function matchConditions(f: SearchFilter): SQL[] {
+export function matchConditions(f: SearchFilter, fresh = false): SQL[] {
   const where = conditions(f)
-  if (f.text) {
+  if (f.text && fresh) {
+    where.push(sql`exists (select 1 from ${entries} e where e.id = x.entry_id
+      and (${document}) @@ websearch_to_tsquery(${CONFIG}, ${f.text}))`)
+  } else if (f.text) {
     where.push(sql`exists (select 1 from ${entrySearch} s where s.entry_id = x.entry_id
       and s.document @@ websearch_to_tsquery(${CONFIG}, ${f.text}))`)
   } else if (f.substrings?.length) {
@@ -259,4 +263,30 @@ export async function markSearchRead(db: DB, f: SearchFilter): Promise<Record<st
     )
     select feed_id, count(*)::int as n from marked group by feed_id`)
   return Object.fromEntries(changed.rows.map((r) => [r.feed_id, r.n]))
+}
+
+/**
+ * Which searches each of the given timeline rows matches, in one statement for all of them, from the entries
+ * themselves (fresh documents): what action rules naming a saved search read as entries arrive. Each search (its
+ * filter carries its user) is tried on its user's rows only. Answers search ids by "userId entryId".
+ */
+export async function freshSearchMatches(
+  db: DB,
+  searches: { id: string; filter: SearchFilter; entryIds: string[] }[],
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>()
+  const tried = searches.filter((s) => s.entryIds.length)
+  if (!tried.length) return out
+  const parts = tried.map(
+    ({ id, filter, entryIds }) => sql`select ${id}::text as search_id, x.user_id, x.entry_id from ${timeline} x
+      where x.entry_id = any(${sql.param(entryIds)}::text[]) and ${sql.join(matchConditions(filter, true), sql` and `)}`,
+  )
+  const result = await db.execute<{ search_id: string; user_id: string; entry_id: string }>(
+    sql.join(parts, sql` union all `),
+  )
+  for (const row of result.rows) {
+    const key = `${row.user_id} ${row.entry_id}`
+    out.set(key, [...(out.get(key) ?? []), row.search_id])
+  }
+  return out
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
+import { useSavedSearches } from "../../queries/saved-searches.ts"
 import { type DraftCondition, type DraftProblems, type DraftRule, newCondition, withField } from "./rule-draft.ts"
 import { operatorsFor } from "./rule-language.ts"
 
@@ -129,7 +130,9 @@ function ConditionRow({
       >
         {operatorsFor(c.field).map((op) => (
           <option key={op} value={op}>
-            {t(`operator.${op}`)}
+            {c.field === "saved_search"
+              ? t(op === "eq" ? "operator.search_eq" : "operator.search_not_eq")
+              : t(`operator.${op}`)}
           </option>
         ))}
       </select>
@@ -158,7 +161,7 @@ function ConditionRow({
   )
 }
 
-/** Views and statuses are picked from their few values; everything else is typed. */
+/** Views, statuses and saved searches are picked from their values; everything else is typed. */
 function ValueControl({
   condition: c,
   invalid,
@@ -171,6 +174,7 @@ function ValueControl({
   onChange: (value: string) => void
 }) {
   const { t } = useTranslation(["actions", "app"])
+  const searches = useSavedSearches(c.field === "saved_search").data
   const common = {
     "aria-label": t("condition_value"),
     "aria-invalid": invalid,
@@ -184,7 +188,9 @@ function ValueControl({
       ? Object.entries(viewNameKeys).map(([view, key]) => [view, t(`app:${key}` as "app:feed_view_type.articles")])
       : c.field === "status"
         ? (["unread", "read", "collected"] as const).map((s) => [s, t(`status.${s}`)])
-        : null
+        : c.field === "saved_search"
+          ? (searches ?? []).map((search) => [search.id, search.title])
+          : null
   if (choices)
     return (
       <select {...common} onChange={(event) => onChange(event.target.value)}>

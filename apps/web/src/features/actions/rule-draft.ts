@@ -133,7 +133,9 @@ function isWebUrl(text: string): boolean {
 export function withField(c: DraftCondition, field: ConditionField): DraftCondition {
   const operators = operatorsFor(field)
   const operator: Operator = operators.includes(c.operator) ? c.operator : (operators[0] ?? "contains")
-  return { ...c, field, operator }
+  // A saved search's value is its id, picked from a list: typed text means nothing there, nor an id elsewhere.
+  const picked = field === "saved_search" || c.field === "saved_search"
+  return { ...c, field, operator, ...(picked && field !== c.field ? { value: "" } : {}) }
 }
 
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {

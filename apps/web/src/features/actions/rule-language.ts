@@ -13,8 +13,9 @@ import {
   type RuleSubject,
 } from "@tidings/shared"
 
-/** The operators a field takes: numbers compare, text matches. */
+/** The operators a field takes: numbers compare, text matches, a saved search is matched or not. */
 export function operatorsFor(field: ConditionField): readonly Operator[] {
+  if (field === "saved_search") return ["eq", "not_eq"]
   return NUMERIC_FIELDS.has(field)
     ? ["eq", "not_eq", "gt", "lt"]
     : ["contains", "not_contains", "eq", "not_eq", "regex"]
