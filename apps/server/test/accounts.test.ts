@@ -384,6 +384,9 @@ describe("delete user", () => {
     await api("POST", "/inboxes", { handle: `${name.toLowerCase()}${randomUUID().slice(0, 6)}` })
     await api("PATCH", "/settings/general", { unreadOnly: true })
     await api("POST", "/messaging", { token: `token-${randomUUID()}`, channel: "desktop" })
+    // A wallet with the day's POWER in it.
+    expect((await api("POST", "/wallets")).status).toBe(200)
+    expect((await api("POST", "/wallets/transactions/claim-daily")).body.code).toBe(0)
     // An AI chat with a message, as the chat would have stored it (no model is needed to delete one).
     const chatId = randomUUID()
     await server.database.db.insert(aiChatSessions).values({ id: chatId, userId: user.id, title: "Chat" })
@@ -415,6 +418,17 @@ describe("delete user", () => {
       expect(miaBefore[table], table).toBeGreaterThan(0)
     }
     expect(miaBefore["session.user_id"]).toBeGreaterThan(0)
+    expect(miaBefore["ledger_accounts.user_id"]).toBe(2)
+    const balances = async () =>
+      (
+        await server.database.db.execute<{ total: string; burned: string; mia: string }>(sql`
+          select sum(balance)::text as total,
+            sum(balance) filter (where id = 'system:burned')::text as burned,
+            coalesce(sum(balance) filter (where user_id = ${mia.user.id}), 0)::text as mia
+          from ledger_accounts`)
+      ).rows[0]!
+    const held = await balances()
+    expect(Number(held.mia)).toBeGreaterThan(0)
 
     // A wrong password deletes nothing.
     const refused = await mia.api("POST", "/better-auth/delete-user", { password: "not the password" })
@@ -432,6 +446,10 @@ describe("delete user", () => {
     expect(await rowsOf(ned.user.id)).toEqual(nedBefore)
     expect(await aiMessages(mia.chatId)).toBe(0)
     expect(await aiMessages(ned.chatId)).toBe(1)
+    // Mia's POWER is burned through the ledger, not dropped: every balance together is what it was.
+    const left = await balances()
+    expect(left.total).toBe(held.total)
+    expect(Number(left.burned)).toBe(Number(held.burned) + Number(held.mia))
     // The shared feed stays for Ned, and Mia's token is worth nothing.
     const nedFeeds = (await ned.api("GET", "/subscriptions")).body.data.filter((s: { feedId?: string }) => s.feedId)
     expect(nedFeeds).toHaveLength(1)

@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from "./support/server.ts"
 import { apiAs, sdkAs, sdkFailure, signUp, type TestUser } from "./support/users.ts"
 
 let server: TestServer
+const logLines: string[] = []
 let feeds: FeedServer
 let clock = Date.UTC(2026, 10, 2, 9)
 const DAY = 86_400_000
@@ -18,7 +19,11 @@ const adminEmail = `power-admin-${randomUUID()}@example.test`
 
 beforeAll(async () => {
   feeds = await startFeedServer()
-  server = await startTestServer({ ADMIN_EMAILS: adminEmail }, { now: () => new Date(clock) })
+  server = await startTestServer(
+    // Errors only: the refresh test reads the log for the one a drift writes.
+    { ADMIN_EMAILS: adminEmail, LOG_LEVEL: "error" },
+    { now: () => new Date(clock), logSink: (line) => logLines.push(line) },
+  )
 })
 afterAll(async () => {
   await server?.close()
@@ -367,5 +372,29 @@ describe("wallets", () => {
     }
     expect(seen).toHaveLength(9)
     expect(new Set(seen).size).toBe(9)
+  })
+})
+
+describe("refresh", () => {
+  it("checks the caller's balances against their ledger legs, and reports a drift to the log", async () => {
+    const m = await withWallet("Rae")
+    expect((await m.api("POST", "/wallets/transactions/claim-daily")).body.code).toBe(0)
+    const drifts = (from: number) => logLines.slice(from).filter((line) => line.includes("differs from its legs"))
+    const before = logLines.length
+    expect((await m.api("POST", "/wallets/refresh")).body.code).toBe(0)
+    expect(drifts(before)).toEqual([])
+    // A balance changed behind the ledger's back (only a bug could do that): refresh names the account.
+    const reward = eq(ledgerAccounts.id, `user:${m.user.id}:reward`)
+    await server.database.db.update(ledgerAccounts).set({ balance: sql`balance + 5` }).where(reward)
+    try {
+      expect((await m.api("POST", "/wallets/refresh")).body.code).toBe(0)
+      expect(drifts(before)).toHaveLength(1)
+      expect(drifts(before)[0]).toContain(`user:${m.user.id}:reward`)
+    } finally {
+      await server.database.db.update(ledgerAccounts).set({ balance: sql`balance - 5` }).where(reward)
+    }
+    // No wallet, nothing to refresh.
+    const none = await member("Walletless")
+    expect((await none.api("POST", "/wallets/refresh")).body.code).not.toBe(0)
   })
 })
