@@ -11,7 +11,7 @@ import { afterFirstScreen } from "../../lib/first-screen.ts"
 import { useIsMobile } from "../../lib/use-media-query.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useAiConfig } from "../ai/ai-queries.ts"
-import { useAiPanelOpen, useDocked } from "./ai-panel-open.ts"
+import { useAiPanelOpen, useChatEnabled, useDocked } from "./ai-panel-open.ts"
 import { useChatPanelStore } from "./chat-panel-store.ts"
 
 const ChatPanel = lazy(async () => {
@@ -27,7 +27,8 @@ export default function AiPanelHost({ placement, width }: { placement: "column" 
   const { open } = useAiPanelOpen()
   const chosen = useChatPanelStore((state) => state.open)
   // The round launcher only where a model answers; mod+I still opens the panel, which then says what to set up.
-  const available = useAiConfig().data?.available ?? false
+  const enabled = useChatEnabled()
+  const available = (useAiConfig().data?.available ?? false) && enabled
   // The desktop layout puts the host twice: as its column and over the page; each draws only its own kind.
   const mine = placement === "column" ? docked : !docked
   const [settled, setSettled] = useState(chosen !== null)
