@@ -289,6 +289,19 @@ describe("the tools", () => {
   })
 })
 
+describe("the reader's own words", () => {
+  it("put settings › AI's \"about you\" into the chat's system prompt, after its own instructions", async () => {
+    const r = await reader({ "A story": "<p>Anything.</p>" })
+    expect((await r.api("PATCH", "/settings/ai", { personalizePrompt: "I read on a small phone." })).status).toBe(200)
+    stub.set({ turn: script({ text: "Short, then." }) })
+    const chat = chatOf(r, randomUUID(), server.url)
+    await chat.sendMessage({ text: "Hello" })
+    expect(chat.error).toBeUndefined()
+    const [first] = chatRequests()
+    expect(systemOf(first!)).toMatch(/The reader says about themselves[^\n]*\nI read on a small phone\.$/)
+  })
+})
+
 describe("@-mentions", () => {
   it("put the mentioned entries, feeds and dates into the system prompt", async () => {
     const r = await reader({

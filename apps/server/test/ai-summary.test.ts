@@ -76,6 +76,22 @@ describe("GET /ai/summary", () => {
     expect(stub.requests[1]!.body.messages[0]!.content).toContain("Japanese")
   })
 
+  it("adds what the reader wrote about themselves in settings › AI to the model's instructions", async () => {
+    stub.set({ reply: () => "A fox, for a zoologist." })
+    const { api, longId } = await reader()
+    expect((await api("PATCH", "/settings/ai", { personalizePrompt: "  I study foxes for a living.  " })).status).toBe(
+      200,
+    )
+    await api("GET", `/ai/summary?id=${longId}&language=en`)
+    const system = stub.requests[0]!.body.messages[0]!
+    expect(system.role).toBe("system")
+    expect(system.content).toMatch(/\n\nThe reader says about themselves[^\n]*\nI study foxes for a living\.$/)
+    // Another reader, without one, gets the task's instructions alone.
+    const other = await reader()
+    await other.api("GET", `/ai/summary?id=${other.longId}&language=en`)
+    expect(stub.requests[1]!.body.messages[0]!.content).not.toContain("about themselves")
+  })
+
   it("20 concurrent identical requests make exactly one model call and all get the same text", async () => {
     let n = 0
     stub.set({ delayMs: 400, reply: () => `summary number ${++n}` })

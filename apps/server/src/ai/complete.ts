@@ -4,6 +4,7 @@ import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
 import { describeNetworkError } from "../reader/network-error.ts"
 import { addAiUsage, serverTokensOn } from "../storage/ai.ts"
+import { personalPromptOf } from "../storage/settings.ts"
 import { type AiProvider, languageModel, type ModelSpeed, requireProvider } from "./provider.ts"
 
 /** What the tokens were spent on, as /ai/usage and /ai/analytics report it. */
@@ -55,9 +56,26 @@ export async function assertBudget(deps: Deps, caller: Caller) {
 
 /** Resolves the user's provider, checks the budget, calls the model and records what it cost. */
 export async function complete(deps: Deps, caller: Caller, request: CompletionRequest): Promise<string> {
-  const provider = await requireProvider(deps, caller.userId, request.speed)
+  const [provider, personal] = await Promise.all([
+    requireProvider(deps, caller.userId, request.speed),
+    personalPromptOf(deps.db, caller.userId),
+  ])
   if (provider.source === "server") await assertBudget(deps, caller)
-  return completeWith(deps, provider, request, caller.userId)
+  return completeWith(
+    deps,
+    provider,
+    { ...request, system: withPersonalPrompt(request.system, personal) },
+    caller.userId,
+  )
+}
+
+/**
+ * settings › AI's "about you" (personalizePrompt, spec client §4), added to every request the user's AI work makes:
+ * after the task's own instructions, which it must not override (a translation stays only a translation).
+ */
+export function withPersonalPrompt(system: string, personal: string): string {
+  if (!personal) return system
+  return `${system}\n\nThe reader says about themselves (use it where it helps, keeping to the task and its output format):\n${personal}`
 }
 
 /** A call to a given provider (also the "test connection" call, before the provider is saved). */

@@ -8,7 +8,7 @@ import type { UIMessage } from "ai"
 import { type ContextInput, contextText, mergeRefs, readableMentions, refsOf, userText } from "../ai/chat-context.ts"
 import { streamChat } from "../ai/chat-stream.ts"
 import { chatTools } from "../ai/chat-tools.ts"
-import { assertBudget, type Caller, dayOf } from "../ai/complete.ts"
+import { assertBudget, type Caller, dayOf, withPersonalPrompt } from "../ai/complete.ts"
 import { CHAT_SYSTEM, LANGUAGE_NAMES } from "../ai/prompts.ts"
 import { requireProvider } from "../ai/provider.ts"
 import type { AiRuntime } from "../ai/runtime.ts"
@@ -31,6 +31,7 @@ import {
   updateChatSession,
 } from "../storage/ai-chat.ts"
 import { type DB, withTransaction } from "../storage/db.ts"
+import { personalPromptOf } from "../storage/settings.ts"
 import { isFeatureEnabled } from "./admin.ts"
 import { preferredLanguage } from "./ai-entries.ts"
 import { recallMemories } from "./ai-memories.ts"
@@ -219,11 +220,12 @@ export async function chat(ai: AiRuntime, session: SessionInfo, input: ChatInput
     throw error
   }
   try {
-    const [history, language, mcpTools, memories] = await Promise.all([
+    const [history, language, mcpTools, memories, personal] = await Promise.all([
       chatHistory(deps.db, input.id, turn.userRow.createdAt, HISTORY_MESSAGES),
       preferredLanguage(deps, caller.userId),
       mcpChatTools(deps, caller.userId),
       recallMemories(deps, caller.userId),
+      personalPromptOf(deps.db, caller.userId),
     ])
     const refs = mergeRefs([
       refsOf(message.parts, input.context),
@@ -241,9 +243,12 @@ export async function chat(ai: AiRuntime, session: SessionInfo, input: ChatInput
       userId: caller.userId,
       chatId: input.id,
       assistantId: turn.assistantId,
-      system: [CHAT_SYSTEM(now.toISOString().slice(0, 10), LANGUAGE_NAMES[language]), memoryText(memories), context]
-        .filter(Boolean)
-        .join("\n\n"),
+      system: withPersonalPrompt(
+        [CHAT_SYSTEM(now.toISOString().slice(0, 10), LANGUAGE_NAMES[language]), memoryText(memories), context]
+          .filter(Boolean)
+          .join("\n\n"),
+        personal,
+      ),
       messages: [...history, turn.userRow].map(forModel),
       // The user's enabled MCP tools are named mcp_<service>_<tool>, so they never shadow the built-in ones.
       tools: { ...mcpTools, ...chatTools(deps, session) },

@@ -40,3 +40,15 @@ export async function mergeSettings(db: DB, m: SettingsMerge): Promise<boolean> 
     .returning({ tab: settings.tab })
   return rows.length > 0
 }
+
+/** A personal prompt longer than this is cut: it goes into every model call the user makes. */
+export const PERSONAL_PROMPT_MAX = 2000
+
+/** What the user wrote about themselves in settings › AI (personalizePrompt), trimmed; "" when nothing. */
+export async function personalPromptOf(db: DB, userId: string): Promise<string> {
+  const result = await db.execute<{ text: string | null }>(sql`
+    select ${settings.payload}->>'personalizePrompt' as text from ${settings}
+    where ${settings.userId} = ${userId} and ${settings.tab} = 'ai'`)
+  const text = result.rows[0]?.text
+  return typeof text === "string" ? text.trim().slice(0, PERSONAL_PROMPT_MAX) : ""
+}
