@@ -22,7 +22,7 @@ export function useLinkedAccounts() {
  */
 export function useHasPassword(): boolean | undefined {
   const accounts = useLinkedAccounts().data
-  return accounts && accounts.some((account) => account.providerId === "credential")
+  return accounts?.some((account) => account.providerId === "credential")
 }
 
 export function LinkedAccountsSection() {
