@@ -6,6 +6,7 @@ import { parseFeed } from "feedsmith"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { chatTools } from "../src/ai/chat-tools.ts"
 import { startSearchIndexer } from "../src/jobs/search-index.ts"
+import { refreshFeedById } from "../src/services/feeds.ts"
 import type { SessionInfo } from "../src/services/session.ts"
 import { type FeedServer, rss, startFeedServer } from "./support/feeds.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
@@ -203,6 +204,28 @@ describe("/saved-searches", () => {
     expect(await run(bobId, "searchEntries", { query: "", savedSearchId: searchId })).toEqual({
       error: "Saved search not found",
     })
+  })
+
+  it("lets the chat's search tool find words by their stem in the full-text index, and new entries by plain match", async () => {
+    const search = async (query: string) => {
+      const tool = chatTools(server.deps, { userId: aliceId } as SessionInfo).searchEntries as unknown as {
+        execute: (input: object, options: object) => Promise<{ entries: { title: string }[] }>
+      }
+      return (await tool.execute({ query, limit: 3 }, { toolCallId: "t", messages: [] })).entries.map((e) => e.title)
+    }
+    // "widgets" and "kitchens" are in no entry as written: the index's stems find "widget" and "kitchen".
+    const stemmed = await search("widgets kitchens")
+    expect(stemmed).toHaveLength(3)
+    expect(stemmed.every((title) => /^Gadget review \d+$/.test(title))).toBe(true)
+    // An entry the indexer has not reached yet is still found, by its words as written.
+    feeds.set("/garden.xml", {
+      body: rss("Garden", [
+        ...otherItems,
+        { guid: "fresh", title: "Fresh radishes", description: "<p>Crunchy.</p>", pubDate: at(40) },
+      ]),
+    })
+    await refreshFeedById(server.deps, feedIds.garden!)
+    expect(await search("radishes")).toEqual(["Fresh radishes"])
   })
 
   it("refuses more than the limit of saved searches", async () => {

@@ -9,6 +9,7 @@ import { AppError } from "../errors.ts"
 import { htmlToText } from "../reader/sanitize.ts"
 import { getUnreadCountsJson, markRead } from "../services/reads.ts"
 import { searchTimelineJson, userSavedSearches } from "../services/saved-searches.ts"
+import { searchPage, wordsFilter } from "../services/search.ts"
 import type { SessionInfo } from "../services/session.ts"
 import { listSubscriptionsJson, subscribe } from "../services/subscriptions.ts"
 import { type EntryHit, ownInboxEntryIds, searchEntriesForUser } from "../storage/ai-chat-entries.ts"
@@ -126,16 +127,53 @@ async function savedSearchHits(deps: Deps, userId: string, input: z.infer<typeof
   return items
     .filter((item) => !input.publishedAfter || new Date(item.entries.publishedAt) >= input.publishedAfter)
     .slice(0, input.limit ?? 10)
-    .map((item) => ({
-      id: item.entries.id,
-      title: item.entries.title,
-      url: item.entries.url,
-      source: item.feeds.title,
-      feedId: item.feeds.id,
-      publishedAt: item.entries.publishedAt,
-      read: item.read ?? false,
-      snippet: snippet(item.entries.description),
-    }))
+    .map(itemOut)
+}
+
+function itemOut(item: EntryListItem) {
+  return {
+    id: item.entries.id,
+    title: item.entries.title,
+    url: item.entries.url,
+    source: item.feeds.title,
+    feedId: item.feeds.id,
+    publishedAt: item.entries.publishedAt,
+    read: item.read ?? false,
+    snippet: snippet(item.entries.description),
+  }
+}
+
+/**
+ * Words through the server's full-text search first (ranked, stemmed: "rivers" finds "river"), then the plain
+ * match of title and text over the newest rows for what that cannot see: inbox entries, and entries that arrived
+ * since the indexer last ran. Answers at most `limit`, the full-text ones first.
+ */
+async function wordHits(deps: Deps, userId: string, input: z.infer<typeof searchInput>, words: string[]) {
+  const limit = input.limit ?? 10
+  const { items } = await searchPage(
+    deps,
+    {
+      ...wordsFilter(userId, words),
+      ...(input.feedId ? { feedIds: [input.feedId] } : {}),
+      ...(input.unreadOnly ? { unread: true } : {}),
+      ...(input.publishedAfter ? { after: input.publishedAfter } : {}),
+      ...(input.publishedBefore ? { before: input.publishedBefore } : {}),
+    },
+    limit,
+  )
+  const ranked = items.map(itemOut)
+  if (ranked.length >= limit) return ranked
+  const plain = await searchEntriesForUser(deps.db, userId, {
+    words,
+    limit,
+    feedId: input.feedId,
+    unreadOnly: input.unreadOnly,
+    from: input.publishedAfter,
+    to: input.publishedBefore,
+    scan: searchScanRows(deps),
+  })
+  const seen = new Set(ranked.map((hit) => hit.id))
+  return [...ranked, ...plain.filter((hit) => !seen.has(hit.id)).map(hitOut)].slice(0, limit)
 }
 
 interface WireSubscription {
@@ -167,12 +205,14 @@ export function chatTools(deps: Deps, session: SessionInfo): ToolSet {
   const userId = session.userId
   return {
     searchEntries: defineTool(
-      "Search the entries of the user's feeds, lists and inboxes by words in their title or text, newest first.",
+      "Search the entries of the user's feeds, lists and inboxes by words in their title or text: the best full-text matches first, then the newest plain matches.",
       searchInput,
       async (input) => {
         if (input.savedSearchId) return { entries: await savedSearchHits(deps, userId, input) }
+        const words = input.query.split(/\s+/).filter(Boolean).slice(0, 8)
+        if (words.length) return { entries: await wordHits(deps, userId, input, words) }
         const hits = await searchEntriesForUser(deps.db, userId, {
-          words: input.query.split(/\s+/).filter(Boolean).slice(0, 8),
+          words,
           limit: input.limit ?? 10,
           feedId: input.feedId,
           unreadOnly: input.unreadOnly,

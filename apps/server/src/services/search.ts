@@ -214,16 +214,7 @@ export async function searchEntries(
     throw invalid("q: type words to look for, or a filter such as is:unread")
   }
 
-  const candidates = filter.text ? await newestMatches(deps, { ...filter, text: filter.text }) : []
-  if (filter.text && !candidates.length) return { data: [], hasMore: false }
-  const keys = searchKeys(filter, input.limit, input.offset, candidates)
-  const result = await deps.db.execute<{ items: string; hasRules: boolean }>(pageJson({ userId }, keys, false, true))
-  const page = result.rows[0]
-  const items = JSON.parse(page?.items ?? "[]") as (EntryListItem & { aiScore?: unknown })[]
-  const hasMore = items.length > input.limit
-  const shown = items.slice(0, input.limit)
-  for (const item of shown) delete item.aiScore
-  if (page?.hasRules) await addEntrySettings(deps, userId, shown)
+  const { items: shown, hasMore } = await searchPage(deps, filter, input.limit, input.offset)
 
   const positive = parsed.terms.filter((t) => !t.negated)
   const marks = unspaced
@@ -251,6 +242,42 @@ export async function searchEntries(
     }
   })
   return { data, hasMore }
+}
+
+/**
+ * One page of the user's entries matching a filter, ranked (words: by relevance among the newest matches; filters
+ * alone: newest first), as list items: the search call's page before its highlights, and the AI chat's search tool.
+ */
+export async function searchPage(
+  deps: Deps,
+  filter: SearchFilter,
+  limit: number,
+  offset = 0,
+): Promise<{ items: EntryListItem[]; hasMore: boolean }> {
+  const candidates = filter.text ? await newestMatches(deps, { ...filter, text: filter.text }) : []
+  if (filter.text && !candidates.length) return { items: [], hasMore: false }
+  const keys = searchKeys(filter, limit, offset, candidates)
+  const result = await deps.db.execute<{ items: string; hasRules: boolean }>(
+    pageJson({ userId: filter.userId }, keys, false, true),
+  )
+  const page = result.rows[0]
+  const items = JSON.parse(page?.items ?? "[]") as (EntryListItem & { aiScore?: unknown })[]
+  const shown = items.slice(0, limit)
+  for (const item of shown) delete item.aiScore
+  if (page?.hasRules) await addEntrySettings(deps, filter.userId, shown)
+  return { items: shown, hasMore: items.length > limit }
+}
+
+/**
+ * The filter of plain words as the AI chat's search tool gets them (no search syntax: every word must appear):
+ * full text, or substrings for scripts written without spaces.
+ */
+export function wordsFilter(userId: string, words: string[]): SearchFilter {
+  const terms = words.map((value) => ({ value: value.replace(/^-+/, ""), negated: false, phrase: false }))
+  const kept = terms.filter((t) => t.value)
+  if (kept.some((t) => UNSPACED.test(t.value)))
+    return { userId, substrings: kept.map(({ value }) => ({ value, negated: false })) }
+  return { userId, text: websearchText(kept) }
 }
 
 type Mark = { kind: "prefix" | "substring"; value: string }

@@ -22,7 +22,19 @@ export interface RequestOptions {
 
 export interface ApiEvents {
   onResponse: () => void
-  onError: (error: ApiError, options: { quiet: boolean }) => void
+  /** stale: the call was sent under an earlier session (someone signed in or out since). */
+  onError: (error: ApiError, options: { quiet: boolean; stale: boolean }) => void
+}
+
+/**
+ * Bumped whenever who is signed in changes (sign-in, sign-out, the log-out a 401 causes): the answer to a call sent
+ * under an earlier session says nothing about the current one. (A 401 for the last user's restored cache, arriving
+ * after the next user signed in, would otherwise sign that user out.)
+ */
+let sessionEpoch = 0
+
+export function sessionChanged(): void {
+  sessionEpoch++
 }
 
 let events: ApiEvents = { onResponse: () => {}, onError: () => {} }
@@ -47,6 +59,7 @@ export function buildUrl(path: string, query?: Query): string {
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? "GET"
+  const epoch = sessionEpoch
   try {
     const response = await send(path, method, options)
     events.onResponse()
@@ -55,7 +68,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     return body as T
   } catch (caught) {
     const error = toApiError(caught, method, path, options.signal)
-    if (options.handleErrors !== false) events.onError(error, { quiet: options.quiet ?? false })
+    if (options.handleErrors !== false)
+      events.onError(error, { quiet: options.quiet ?? false, stale: epoch !== sessionEpoch })
     throw error
   }
 }

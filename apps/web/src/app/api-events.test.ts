@@ -12,6 +12,11 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     // The connection drops before any answer.
     if (req.url === "/drop") return void req.socket.destroy()
+    // A session that has ended, answering late.
+    if (req.url === "/expired") {
+      setTimeout(() => res.writeHead(401, { "content-type": "application/json" }).end('{"code":1,"message":"no"}'), 100)
+      return
+    }
     res.writeHead(req.url === "/missing" ? 404 : 200, { "content-type": "application/json" })
     res.end(JSON.stringify(req.url === "/missing" ? { code: 1, message: "nope" } : { code: 0, data: {} }))
   })
@@ -65,5 +70,36 @@ describe("connectivity", () => {
     browser.value = true
     app.events.dispatchEvent(new Event("online"))
     expect(app.online()).toBe(true)
+  })
+})
+
+describe("a 401", () => {
+  async function withNavigation() {
+    vi.resetModules()
+    vi.stubEnv("VITE_API_URL", origin)
+    const { installApiEvents } = await import("./api-events.tsx")
+    const { request, sessionChanged } = await import("../api/request.ts")
+    const went: string[] = []
+    installApiEvents({
+      queryClient: new QueryClient(),
+      navigate: (path) => went.push(path),
+      currentPath: () => "/timeline",
+      browser: { events: new EventTarget(), online: () => true },
+    })
+    return { request, sessionChanged, went }
+  }
+
+  it("signs the session out and goes to the sign-in page", async () => {
+    const app = await withNavigation()
+    await expect(app.request("/expired")).rejects.toMatchObject({ status: 401 })
+    expect(app.went).toEqual(["/login?redirect=%2Ftimeline"])
+  })
+
+  it("for a call sent before someone signed in since is ignored: it cannot end the new session", async () => {
+    const app = await withNavigation()
+    const late = app.request("/expired")
+    app.sessionChanged()
+    await expect(late).rejects.toMatchObject({ status: 401 })
+    expect(app.went).toEqual([])
   })
 })

@@ -2,7 +2,7 @@
 import type { QueryClient } from "@tanstack/react-query"
 import i18next from "i18next"
 import { type ApiError, errorAction } from "../api/api-error.ts"
-import { setApiEvents } from "../api/request.ts"
+import { sessionChanged, setApiEvents } from "../api/request.ts"
 import { CopyableText } from "../components/ui/copyable-text.tsx"
 import { errorMessage } from "../i18n/error-message.ts"
 import { toast } from "../lib/toast.ts"
@@ -25,15 +25,18 @@ export function installApiEvents(deps: Deps): void {
   setApiEvents({
     // A late answer to a call sent before the connection dropped must not hide the offline state the browser reports.
     onResponse: () => useNetworkStore.getState().setOnline(browser.online()),
-    onError: (error, { quiet }) => handleApiError(error, quiet, deps),
+    onError: (error, { quiet, stale }) => handleApiError(error, quiet, stale, deps),
   })
   browser.events.addEventListener("online", () => useNetworkStore.getState().setOnline(true))
   browser.events.addEventListener("offline", () => useNetworkStore.getState().setOnline(false))
 }
 
-function handleApiError(error: ApiError, quiet: boolean, deps: Deps): void {
+function handleApiError(error: ApiError, quiet: boolean, stale: boolean, deps: Deps): void {
+  const action = errorAction(error)
+  // The session that call was sent under has ended already: its 401 must not end the one that followed.
+  if (stale && action === "logout") return
   showToast(error, toastForError(error, quiet), deps.navigate)
-  switch (errorAction(error)) {
+  switch (action) {
     case "offline":
       useNetworkStore.getState().setOnline(false)
       return
@@ -48,6 +51,7 @@ function handleApiError(error: ApiError, quiet: boolean, deps: Deps): void {
 
 /** A 401: the session is flagged expired, the user removed, and the app goes to the sign-in page. */
 function logOut({ queryClient, navigate, currentPath }: Deps): void {
+  sessionChanged()
   const session = useSessionStore.getState()
   session.markExpired()
   session.removeUser()

@@ -3,6 +3,7 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query"
 import type { SessionAnswer } from "@tidings/shared"
 import { type SecondFactor, signInEmail, signOut, signUpEmail, verifySecondFactor } from "../../api/auth.ts"
+import { sessionChanged } from "../../api/request.ts"
 import { track } from "../../lib/analytics.ts"
 import { queryKeys } from "../../queries/keys.ts"
 import { fetchSession } from "../../queries/session.ts"
@@ -48,6 +49,8 @@ export function useSecondFactor() {
 }
 
 async function finishSignIn(queryClient: QueryClient, mode: "sign-in" | "sign-up") {
+  // The browser holds the new user's cookie from here: what calls sent before answer is the last session's.
+  sessionChanged()
   // Data cached for an earlier user must not leak into this session.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] })
   const session = await fetchSession()
@@ -66,6 +69,7 @@ export function useSignOut() {
 
 /** After sign-out or deleting the account: nothing of the last user stays in the cache. */
 export function forgetSession(queryClient: QueryClient) {
+  sessionChanged()
   queryClient.clear()
   queryClient.setQueryData(queryKeys.session, null)
   useSessionStore.getState().removeUser()
