@@ -10,6 +10,7 @@ import { apiAs, sdkAs, sdkFailure, signUp, type TestUser } from "./support/users
 
 const DAY = 86_400_000
 const adminEmail = `rewards-admin-${randomUUID()}@example.test`
+const auditorEmail = `rewards-auditor-${randomUUID()}@example.test`
 let server: TestServer
 let feeds: FeedServer
 let clock = Date.now()
@@ -17,7 +18,7 @@ let clock = Date.now()
 beforeAll(async () => {
   feeds = await startFeedServer()
   server = await startTestServer(
-    { ADMIN_EMAILS: adminEmail, INVITATION_PRICE_POWER: "15" },
+    { ADMIN_EMAILS: `${adminEmail},${auditorEmail}`, INVITATION_PRICE_POWER: "15" },
     { now: () => new Date(clock) },
   )
 })
@@ -68,9 +69,9 @@ describe("achievements", () => {
     const a = await member("Achiever")
     const list = await a.sdk.achievement.list({ type: "all" })
     expect(list.code).toBe(0)
-    expect(list.total).toBe(6)
+    expect(list.total).toBe(7)
     expect(list.done).toBe(0)
-    expect(list.data.map((x) => x.actionId)).toEqual([1, 2, 3, 4, 5, 6])
+    expect(list.data.map((x) => x.actionId)).toEqual([1, 2, 3, 4, 5, 6, 7])
     expect(list.data[0]).toEqual({
       id: `${a.user.id}:1`,
       userId: a.user.id,
@@ -83,6 +84,9 @@ describe("achievements", () => {
       doneAt: null,
       tx: null,
       power: "10",
+      audit: false,
+      auditUrl: null,
+      auditNote: null,
     })
     await subscribe(a, 12)
     await a.api("POST", "/reads/all", {})
@@ -162,7 +166,7 @@ describe("achievements", () => {
     expect(await balance(a)).toBe(10)
   })
 
-  it("answers bad input with the catalogue's codes; audit is never needed (9003)", async () => {
+  it("answers bad input with the catalogue's codes; audit is not needed for a computed achievement (9003)", async () => {
     const a = await member("Badinput")
     for (const body of [{}, { actionId: "one" }, { actionId: 0 }, { actionId: 1.5 }]) {
       const res = await a.api("PUT", "/achievement", body)
@@ -176,6 +180,73 @@ describe("achievements", () => {
     expect((await a.api("POST", "/achievement/audit", { actionId: 999 })).body.code).toBe(6)
     expect((await apiAs(server.url, undefined)("GET", "/achievement")).status).toBe(401)
     expect(await balance(a)).toBe(0)
+  })
+
+  it("pays an audited achievement once an admin approves the proof: 9002 while it waits, 9000 after a rejection", async () => {
+    const STORY = 7
+    const a = await member("Storyteller")
+    const b = await member("Bystander")
+    const admin = await member("Auditor", auditorEmail)
+    const state = async (m: Member) =>
+      (await m.api("GET", "/achievement")).body.data.find((x: { actionId: number }) => x.actionId === STORY)
+    expect(await state(a)).toMatchObject({ type: "incomplete", audit: true, progress: 0, auditUrl: null })
+    // No proof yet: nothing to claim.
+    expect((await fail(a.sdk.achievement.claim({ actionId: STORY }))).code).toBe(9000)
+    // A proof must be a web address.
+    for (const payload of [
+      undefined,
+      { url: "not a url" },
+      { url: "javascript:alert(1)" },
+      { url: "ftp://x.test/a" },
+    ]) {
+      const res = await a.api("POST", "/achievement/audit", { actionId: STORY, payload })
+      expect([res.status, res.body.code]).toEqual([400, 4])
+    }
+    const sent = await a.sdk.achievement.audit({ actionId: STORY, payload: { url: "https://blog.example/my-reader" } })
+    expect(sent.data).toEqual({ actionId: STORY, result: true })
+    expect(await state(a)).toMatchObject({ type: "audit", auditUrl: "https://blog.example/my-reader" })
+    expect((await a.api("GET", "/achievement?type=audit")).body.data).toHaveLength(1)
+    // While it waits: the claim and a second proof answer 9002.
+    expect((await fail(a.sdk.achievement.claim({ actionId: STORY }))).code).toBe(9002)
+    expect(
+      (await fail(a.sdk.achievement.audit({ actionId: STORY, payload: { url: "https://x.example/" } }))).code,
+    ).toBe(9002)
+    // The other user's achievement is untouched, and only an admin sees or decides the queue.
+    expect(await state(b)).toMatchObject({ type: "incomplete", auditUrl: null })
+    expect((await b.api("GET", "/admin/achievement-audits")).body.code).toBe(1004)
+    const decide = { userId: a.user.id, actionId: STORY, approved: false, note: "The page does not mention Tidings" }
+    expect((await b.api("PUT", "/admin/achievement-audits", decide)).body.code).toBe(1004)
+    const queue = (await admin.api("GET", "/admin/achievement-audits")).body.data
+    expect(queue.filter((row: { userId: string }) => row.userId === a.user.id)).toEqual([
+      expect.objectContaining({ actionId: STORY, key: "tidings_story", url: "https://blog.example/my-reader" }),
+    ])
+    // Rejected: back to incomplete with the admin's note; a new proof may be sent.
+    expect((await admin.api("PUT", "/admin/achievement-audits", decide)).body.data.status).toBe("rejected")
+    expect((await admin.api("PUT", "/admin/achievement-audits", decide)).body.code).toBe(6)
+    expect(await state(a)).toMatchObject({ type: "incomplete", auditNote: "The page does not mention Tidings" })
+    expect((await fail(a.sdk.achievement.claim({ actionId: STORY }))).code).toBe(9000)
+    await a.sdk.achievement.audit({ actionId: STORY, payload: { url: "https://blog.example/my-reader-2" } })
+    expect(await state(a)).toMatchObject({ type: "audit", auditNote: null })
+    const approve = { userId: a.user.id, actionId: STORY, approved: true }
+    expect((await admin.api("PUT", "/admin/achievement-audits", approve)).body.data.status).toBe("approved")
+    expect(await state(a)).toMatchObject({ type: "completed", progress: 1 })
+    expect((await a.sdk.achievement.check({ actionId: STORY })).data.result).toBe(true)
+    expect(
+      (await fail(a.sdk.achievement.audit({ actionId: STORY, payload: { url: "https://x.example/" } }))).code,
+    ).toBe(9003)
+    // Paid once, also when claimed ten times at once.
+    const claims = await Promise.allSettled(
+      Array.from({ length: 10 }, () => a.api("PUT", "/achievement", { actionId: STORY })),
+    )
+    const codes = claims.map((c) => (c.status === "fulfilled" ? c.value.body.code : -1)).sort()
+    expect(codes.filter((code) => code === 0)).toHaveLength(1)
+    expect(codes.filter((code) => code !== 0).every((code) => code === 9001)).toBe(true)
+    expect(await balance(a)).toBe(30)
+    expect(await state(a)).toMatchObject({ type: "received" })
+    expect(
+      (await fail(a.sdk.achievement.audit({ actionId: STORY, payload: { url: "https://x.example/" } }))).code,
+    ).toBe(9001)
+    expect(await balance(b)).toBe(0)
   })
 })
 

@@ -228,7 +228,7 @@ async function shootDialog(name: string): Promise<string[]> {
 }
 
 describe("tipping a claimed feed", () => {
-  it("a reader claims their daily POWER and tips the feed; the tip reaches the feed's owner", async () => {
+  it("a reader claims their daily POWER, tips the feed and boosts it; the tip reaches the feed's owner", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: "light" })
     const reader = await context.newPage()
     reader.on("pageerror", (error) => pageErrors.push(error.message))
@@ -258,6 +258,28 @@ describe("tipping a claimed feed", () => {
       await dialog.getByTestId("tip-amount").fill("5")
       await dialog.getByTestId("tip-amount").press("Enter")
       await reader.locator("[data-sonner-toast]", { hasText: "Sent 5 POWER to Claimable Notes" }).waitFor()
+      await expect.poll(() => reader.locator("dialog[open]").count()).toBe(0)
+
+      // Then boosts it: 10 of the 15 POWER left, and the claimed feed's level rises.
+      const openBoost = async () => {
+        await reader.locator(`[data-testid="feed-item"][data-id="${feedId}"]`).last().click({ button: "right" })
+        await reader.getByRole("menuitem", { name: "Boost…" }).click()
+        const boost = reader.locator("dialog[open]").last()
+        await boost.getByTestId("boost-level").waitFor()
+        return boost
+      }
+      const boost = await openBoost()
+      expect(await boost.getByText("Costs 10 POWER; you have 15.").isVisible()).toBe(true)
+      await boost.getByTestId("boost-count").press("Enter")
+      await reader.locator("[data-sonner-toast]", { hasText: "Boosted Claimable Notes (1)" }).waitFor()
+      await expect.poll(() => reader.locator("dialog[open]").count()).toBe(0)
+      const again = await openBoost()
+      await expect
+        .poll(() => again.getByTestId("boost-level").textContent())
+        .toBe("Level 1 · active boosts: 1. Boosts still needed for the next level: 2.")
+      await reader.keyboard.press("Escape")
+      await reader.goto(`${server.origin}/power`)
+      await expect.poll(() => reader.getByTestId("power-balance-total").textContent()).toBe("5 POWER")
     } finally {
       await context.close()
     }

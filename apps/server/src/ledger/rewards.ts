@@ -22,12 +22,20 @@ export interface AchievementDefinition {
   power: number
   progressMax: number
   progress: (facts: RewardFacts) => number
+  /**
+   * Completed only when an admin approves the proof the user sends (POST /achievement/audit): what it rewards
+   * happens outside this server. Its progress comes from that decision, not from the facts.
+   */
+  audit?: true
 }
 
 export const READS_FOR_ACHIEVEMENT = 100
 export const STREAK_DAYS = 7
 
-/** Every achievement is computed from the user's own data; none needs an audit (so /audit answers 9003). */
+/**
+ * All but one are computed from the user's own data (so /audit answers 9003 for them). "tidings_story" rewards a
+ * public post about the reader's set-up: the user sends its address and an admin checks it (9002 while pending).
+ */
 export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   { actionId: 1, key: "first_subscription", power: 10, progressMax: 1, progress: (f) => f.subscriptions },
   { actionId: 2, key: "first_list", power: 10, progressMax: 1, progress: (f) => f.lists },
@@ -35,6 +43,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   { actionId: 4, key: "read_100", power: 50, progressMax: READS_FOR_ACHIEVEMENT, progress: (f) => f.reads },
   { actionId: 5, key: "streak_7", power: 50, progressMax: STREAK_DAYS, progress: (f) => f.claimStreak },
   { actionId: 6, key: "first_tip", power: 10, progressMax: 1, progress: (f) => f.tipsGiven },
+  { actionId: 7, key: "tidings_story", power: 30, progressMax: 1, progress: () => 0, audit: true },
 ]
 
 export const achievementById = (actionId: number) => ACHIEVEMENTS.find((a) => a.actionId === actionId)

@@ -16,6 +16,7 @@ import {
   requireAdmin,
   updateFeatureFlag,
 } from "../services/admin.ts"
+import { achievementAudits, decideAchievementAudit } from "../services/rewards.ts"
 import { type AppEnv, ok } from "./env.ts"
 
 const flagName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "lower-case letters, digits and _")
@@ -61,6 +62,14 @@ const mintBody = z.object({
   comment: z.string().max(200).optional(),
 })
 
+const auditsQuery = z.object({ status: z.enum(["pending", "approved", "rejected", "all"]).default("pending") })
+const auditDecision = z.object({
+  userId: id,
+  actionId: intIn(1, 1_000_000),
+  approved: boolish,
+  note: z.string().trim().max(500).optional(),
+})
+
 export function adminRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
     // Before any parsing, so a non-admin learns nothing about the inputs (1004 whatever they sent).
@@ -98,6 +107,15 @@ export function adminRoutes(deps: Deps) {
       return c.json(ok(await cleanEntries(deps, c.get("session"), body)))
     })
     .get("/mails", (c) => c.json(ok(recentMails(deps, c.get("session")))))
+    // Proofs sent for achievements a person checks (POST /achievement/audit), and the decision on one.
+    .get("/achievement-audits", async (c) => {
+      const { status } = parse(auditsQuery, queryOf(c))
+      return c.json(ok(await achievementAudits(deps, status === "all" ? undefined : status)))
+    })
+    .put("/achievement-audits", async (c) => {
+      const body = parse(auditDecision, await bodyOf(c))
+      return c.json(ok(await decideAchievementAudit(deps, c.get("session").userId, body)))
+    })
   for (const path of ["/mint", "/mintdscsafr"]) {
     app.post(path, async (c) => {
       const body = parse(mintBody, await bodyOf(c))

@@ -38,8 +38,8 @@ export function achievementRoutes(deps: Deps) {
       return c.json(ok(await checkAchievement(deps, userOf(c), actionId)))
     })
     .post("/audit", async (c) => {
-      const { actionId } = parse(auditBody, await bodyOf(c))
-      return auditAchievement(deps, userOf(c), actionId)
+      const { actionId, payload } = parse(auditBody, await bodyOf(c))
+      return c.json(ok(await auditAchievement(deps, userOf(c), actionId, payload)))
     })
 }
 

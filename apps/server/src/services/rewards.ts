@@ -2,8 +2,10 @@
 // airdrop. Every payment is a ledger movement whose idempotency key names the user and the reward, so a double or
 // parallel claim pays once. Rules and amounts: ledger/rewards.ts, documented in docs/power.md.
 import { randomInt } from "node:crypto"
+import { z } from "zod"
 import type { Deps } from "../deps.ts"
 import { AppError, ErrorCode } from "../errors.ts"
+import { parse } from "../http.ts"
 import { ISSUANCE, lockAccounts, openUserAccounts, post, rewardAccount, transact } from "../ledger/ledger.ts"
 import {
   ACHIEVEMENTS,
@@ -21,6 +23,9 @@ import {
 } from "../ledger/rewards.ts"
 import type { DB } from "../storage/db.ts"
 import {
+  type AchievementAuditRow,
+  auditsOf,
+  decideAudit,
   extendTrial,
   findAirdrop,
   findReferralCode,
@@ -28,12 +33,14 @@ import {
   insertReceived,
   insertReferral,
   insertReferralCode,
+  listAudits,
   receivedAchievements,
   referralDays,
   referralsOf,
   referrerOfCode,
   rewardFacts,
   startSending,
+  submitAudit,
   upsertVerifiedAirdrop,
 } from "../storage/rewards.ts"
 import { createWallet } from "./wallets.ts"
@@ -73,15 +80,28 @@ async function payReward(
 
 export type AchievementStatus = "checking" | "completed" | "incomplete" | "audit" | "received"
 
+/** Progress of an achievement: from the user's data, or for an audited one from the admin's decision. */
+function progressOf(def: AchievementDefinition, facts: RewardFacts, audit?: AchievementAuditRow) {
+  if (def.audit) return audit?.status === "approved" ? def.progressMax : 0
+  return achievementProgress(def, facts)
+}
+
 function achievementModel(
   userId: string,
   def: AchievementDefinition,
   facts: RewardFacts,
   received?: { hash: string; receivedAt: Date; power: number },
+  audit?: AchievementAuditRow,
 ) {
-  const progress = achievementProgress(def, facts)
+  const progress = progressOf(def, facts, audit)
   const done = !!received || progress >= def.progressMax
-  const type: AchievementStatus = received ? "received" : done ? "completed" : "incomplete"
+  const type: AchievementStatus = received
+    ? "received"
+    : done
+      ? "completed"
+      : audit?.status === "pending"
+        ? "audit"
+        : "incomplete"
   return {
     id: `${userId}:${def.actionId}`,
     userId,
@@ -95,16 +115,25 @@ function achievementModel(
     doneAt: received?.receivedAt.toISOString() ?? null,
     tx: received?.hash ?? null,
     power: String(received?.power ?? def.power),
+    /** Whether it is completed by sending proof for an admin to check (POST /achievement/audit). */
+    audit: !!def.audit,
+    /** The proof last sent, and the admin's note when it was not accepted. */
+    auditUrl: audit?.payload.url ?? null,
+    auditNote: audit?.status === "rejected" ? (audit.note ?? "") : null,
   }
 }
 
 export async function listAchievements(deps: Deps, userId: string, filter: AchievementStatus | "all") {
-  const [facts, received] = await Promise.all([
+  const [facts, received, audits] = await Promise.all([
     rewardFacts(deps.db, userId, deps.now()),
     receivedAchievements(deps.db, userId),
+    auditsOf(deps.db, userId),
   ])
   const byId = new Map(received.map((r) => [r.actionId, r]))
-  const all = ACHIEVEMENTS.map((def) => achievementModel(userId, def, facts, byId.get(def.actionId)))
+  const auditById = new Map(audits.map((a) => [a.actionId, a]))
+  const all = ACHIEVEMENTS.map((def) =>
+    achievementModel(userId, def, facts, byId.get(def.actionId), auditById.get(def.actionId)),
+  )
   return {
     data: filter === "all" ? all : all.filter((a) => a.type === filter),
     total: all.length,
@@ -121,8 +150,8 @@ function definitionOf(actionId: number): AchievementDefinition {
 /** Whether the achievement is completed now (received ones count as completed). */
 export async function checkAchievement(deps: Deps, userId: string, actionId: number) {
   const def = definitionOf(actionId)
-  const facts = await rewardFacts(deps.db, userId, deps.now())
-  return { actionId, result: achievementProgress(def, facts) >= def.progressMax }
+  const [facts, audit] = await Promise.all([rewardFacts(deps.db, userId, deps.now()), auditOf(deps, userId, actionId)])
+  return { actionId, result: progressOf(def, facts, audit) >= def.progressMax }
 }
 
 /** Pays the reward once: 9000 before it is completed, 9001 after it has been received (also for parallel claims). */
@@ -132,9 +161,12 @@ export async function claimAchievement(deps: Deps, userId: string, actionId: num
   const facts = await rewardFacts(deps.db, userId, now)
   const received = (await receivedAchievements(deps.db, userId)).some((r) => r.actionId === actionId)
   if (received) throw alreadyReceived()
-  if (achievementProgress(def, facts) < def.progressMax) {
+  const audit = def.audit ? await auditOf(deps, userId, actionId) : undefined
+  if (audit?.status === "pending") throw underAudit()
+  const progress = progressOf(def, facts, audit)
+  if (progress < def.progressMax) {
     throw new AppError(ErrorCode.AchievementNotCompleted, {
-      reason: `Progress ${achievementProgress(def, facts)} of ${def.progressMax}`,
+      reason: def.audit ? "Send proof for an admin to check first" : `Progress ${progress} of ${def.progressMax}`,
     })
   }
   await createWallet(deps, userId)
@@ -156,12 +188,68 @@ export async function claimAchievement(deps: Deps, userId: string, actionId: num
   return { actionId, result: true }
 }
 
-/** No achievement of this server needs a human audit: each is computed from the user's data. */
-export async function auditAchievement(_deps: Deps, _userId: string, actionId: number): Promise<never> {
-  definitionOf(actionId)
-  throw new AppError(ErrorCode.AchievementAuditNotNeeded, {
-    reason: "This achievement is checked from your data; claim it when it is completed",
-  })
+const auditOf = async (deps: Deps, userId: string, actionId: number) =>
+  (await auditsOf(deps.db, userId)).find((a) => a.actionId === actionId)
+
+/**
+ * Sends proof for an achievement an admin checks: 9003 for one computed from the user's data (or already approved),
+ * 9001 once received, 9002 while a proof waits for its decision. A rejected proof may be sent again.
+ */
+export async function auditAchievement(deps: Deps, userId: string, actionId: number, input: unknown) {
+  const def = definitionOf(actionId)
+  if (!def.audit) {
+    throw new AppError(ErrorCode.AchievementAuditNotNeeded, {
+      reason: "This achievement is checked from your data; claim it when it is completed",
+    })
+  }
+  const payload = parse(auditPayload, input)
+  if ((await receivedAchievements(deps.db, userId)).some((r) => r.actionId === actionId)) throw alreadyReceived()
+  if (!(await submitAudit(deps.db, { userId, actionId, payload, at: deps.now() }))) {
+    const audit = await auditOf(deps, userId, actionId)
+    if (audit?.status === "approved") {
+      throw new AppError(ErrorCode.AchievementAuditNotNeeded, { reason: "Your proof was accepted: claim it" })
+    }
+    throw underAudit()
+  }
+  return { actionId, result: true }
+}
+
+/** The proof: the address of a public page (a post, an article) an admin can open. */
+const auditPayload = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .url()
+    .refine((url) => /^https?:\/\//i.test(url), "an http or https address"),
+})
+
+const underAudit = () => new AppError(ErrorCode.AchievementAuditing)
+
+// ---- the admin's side of audits
+
+export async function achievementAudits(deps: Deps, status: AchievementAuditRow["status"] | undefined) {
+  const rows = await listAudits(deps.db, status, 200)
+  return rows.map((row) => ({
+    ...row,
+    url: row.payload.url,
+    key: achievementById(row.actionId)?.key ?? String(row.actionId),
+    submittedAt: row.submittedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  }))
+}
+
+/** Approves or rejects a pending proof (6 when there is none); an approved one can then be claimed by its user. */
+export async function decideAchievementAudit(
+  deps: Deps,
+  adminId: string,
+  input: { userId: string; actionId: number; approved: boolean; note?: string },
+) {
+  definitionOf(input.actionId)
+  if (!(await decideAudit(deps.db, { ...input, adminId, at: deps.now() }))) {
+    throw new AppError(ErrorCode.NotFound, { reason: "No proof waits for a decision" })
+  }
+  return { userId: input.userId, actionId: input.actionId, status: input.approved ? "approved" : "rejected" }
 }
 
 const alreadyReceived = () => new AppError(ErrorCode.AchievementAlreadyReceived)

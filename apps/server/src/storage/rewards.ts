@@ -1,9 +1,10 @@
 // Rewards queries: the facts achievements and the airdrop are computed from (one statement), achievements received,
 // referral codes and referrals, and the airdrop's row.
-import { and, asc, eq, sql } from "drizzle-orm"
+import { and, asc, desc, eq, sql } from "drizzle-orm"
 import { READS_FOR_ACHIEVEMENT, type RewardFacts } from "../ledger/rewards.ts"
 import type { DB } from "./db.ts"
 import {
+  achievementAudits,
   achievementsReceived,
   airdrops,
   inboxes,
@@ -71,6 +72,83 @@ export async function insertReceived(db: DB, row: typeof achievementsReceived.$i
     .onConflictDoNothing()
     .returning({ userId: achievementsReceived.userId })
   return inserted.length > 0
+}
+
+// ---- achievement audits
+
+export type AchievementAuditRow = typeof achievementAudits.$inferSelect
+
+export async function auditsOf(db: DB, userId: string): Promise<AchievementAuditRow[]> {
+  return db.select().from(achievementAudits).where(eq(achievementAudits.userId, userId))
+}
+
+/** Sends (or sends again, after a rejection) a proof; answers false while one is pending or approved. */
+export async function submitAudit(
+  db: DB,
+  row: { userId: string; actionId: number; payload: { url: string }; at: Date },
+): Promise<boolean> {
+  const stored = await db
+    .insert(achievementAudits)
+    .values({ ...row, status: "pending", submittedAt: row.at })
+    .onConflictDoUpdate({
+      target: [achievementAudits.userId, achievementAudits.actionId],
+      set: {
+        payload: row.payload,
+        status: "pending",
+        note: null,
+        submittedAt: row.at,
+        decidedAt: null,
+        decidedBy: null,
+      },
+      setWhere: eq(achievementAudits.status, "rejected"),
+    })
+    .returning({ userId: achievementAudits.userId })
+  return stored.length > 0
+}
+
+/** The admin's queue (or its history), with who sent each proof. */
+export async function listAudits(db: DB, status: AchievementAuditRow["status"] | undefined, limit: number) {
+  return db
+    .select({
+      userId: achievementAudits.userId,
+      actionId: achievementAudits.actionId,
+      payload: achievementAudits.payload,
+      status: achievementAudits.status,
+      note: achievementAudits.note,
+      submittedAt: achievementAudits.submittedAt,
+      decidedAt: achievementAudits.decidedAt,
+      userName: user.name,
+      userEmail: user.email,
+    })
+    .from(achievementAudits)
+    .innerJoin(user, eq(user.id, achievementAudits.userId))
+    .where(status ? eq(achievementAudits.status, status) : undefined)
+    .orderBy(status === "pending" ? asc(achievementAudits.submittedAt) : desc(achievementAudits.submittedAt))
+    .limit(limit)
+}
+
+/** Decides a pending proof; false when there is none (never sent, or decided already). */
+export async function decideAudit(
+  db: DB,
+  input: { userId: string; actionId: number; approved: boolean; note?: string; adminId: string; at: Date },
+): Promise<boolean> {
+  const decided = await db
+    .update(achievementAudits)
+    .set({
+      status: input.approved ? "approved" : "rejected",
+      note: input.note ?? null,
+      decidedAt: input.at,
+      decidedBy: input.adminId,
+    })
+    .where(
+      and(
+        eq(achievementAudits.userId, input.userId),
+        eq(achievementAudits.actionId, input.actionId),
+        eq(achievementAudits.status, "pending"),
+      ),
+    )
+    .returning({ userId: achievementAudits.userId })
+  return decided.length > 0
 }
 
 // ---- referrals

@@ -1044,6 +1044,33 @@ export const achievementsReceived = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.actionId] })],
 )
 
+/**
+ * Proof sent for an achievement only a person can check (definitions marked `audit`), and an admin's decision. One
+ * row per user and achievement: a rejected proof may be sent again, which makes the row pending once more.
+ */
+export const achievementAudits = pgTable(
+  "achievement_audits",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    actionId: integer("action_id").notNull(),
+    /** What the user sent: `{ url }`, the public page that shows the achievement. */
+    payload: jsonb("payload").$type<{ url: string }>().notNull(),
+    status: text("status").$type<"pending" | "approved" | "rejected">().notNull(),
+    /** The admin's word to the user, shown with a rejection. */
+    note: text("note"),
+    submittedAt: ts("submitted_at").notNull().defaultNow(),
+    decidedAt: ts("decided_at"),
+    decidedBy: text("decided_by"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.actionId] }),
+    // The admin's queue: the pending proofs, oldest first.
+    index("achievement_audits_status_idx").on(t.status, t.submittedAt),
+  ],
+)
+
 /** Each user's referral code (drawn the first time they look at their referrals). */
 export const referralCodes = pgTable("referral_codes", {
   userId: text("user_id")

@@ -65,3 +65,29 @@ export async function mintPower(input: { userId: string; amount: number; key: st
 export async function listRecentMails(): Promise<{ transport: "smtp" | "log"; mails: RecentMail[] }> {
   return (await request<Ok<{ transport: "smtp" | "log"; mails: RecentMail[] }>>("/admin/mails")).data
 }
+
+/** A proof a reader sent for an achievement a person checks. */
+export interface AchievementAudit {
+  userId: string
+  userName: string | null
+  userEmail: string
+  actionId: number
+  /** The achievement's key in the wallet strings (achievements.<key>.title). */
+  key: string
+  url: string
+  status: "pending" | "approved" | "rejected"
+  submittedAt: string
+}
+
+export async function listAchievementAudits(): Promise<AchievementAudit[]> {
+  return (await request<Ok<AchievementAudit[]>>("/admin/achievement-audits", { query: { status: "pending" } })).data
+}
+
+export async function decideAchievementAudit(input: {
+  userId: string
+  actionId: number
+  approved: boolean
+  note?: string
+}): Promise<void> {
+  await request("/admin/achievement-audits", { method: "PUT", body: input, quiet: true })
+}

@@ -12,6 +12,12 @@ export interface Achievement {
   done: boolean
   doneAt: string | null
   power: string
+  /** Completed by sending proof an administrator checks, not from the reader's data. */
+  audit: boolean
+  /** The proof last sent. */
+  auditUrl: string | null
+  /** The administrator's note when the proof was not accepted ("" for none); null otherwise. */
+  auditNote: string | null
 }
 
 export interface AchievementList {
@@ -30,6 +36,15 @@ export async function listAchievements(): Promise<AchievementList> {
 /** The card shows a refusal in place. */
 export async function claimAchievement(actionId: number): Promise<void> {
   await request("/achievement", { method: "PUT", body: { actionId }, quiet: true })
+}
+
+/** The card shows a refusal (a bad address, 9002 while one is under review) in place. */
+export async function sendAchievementProof(input: { actionId: number; url: string }): Promise<void> {
+  await request("/achievement/audit", {
+    method: "POST",
+    body: { actionId: input.actionId, payload: { url: input.url } },
+    quiet: true,
+  })
 }
 
 export interface AirdropCheck {

@@ -3,7 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import {
   cleanEntries,
+  decideAchievementAudit,
   getFlagStats,
+  listAchievementAudits,
   listFeatureFlags,
   listRecentMails,
   mintPower,
@@ -39,5 +41,15 @@ export const useMintPower = () => {
   return useMutation({
     mutationFn: mintPower,
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.walletRoot }),
+  })
+}
+
+export const useAchievementAudits = () => useQuery({ queryKey: queryKeys.adminAudits, queryFn: listAchievementAudits })
+
+export const useDecideAchievementAudit = () => {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: decideAchievementAudit,
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.adminAudits }),
   })
 }

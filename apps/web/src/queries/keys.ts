@@ -35,6 +35,7 @@ export const queryKeys = {
   adminFlags: ["admin", "flags"] as const,
   adminFlagStats: (name: string) => ["admin", "flags", name] as const,
   adminMails: ["admin", "mails"] as const,
+  adminAudits: ["admin", "achievement-audits"] as const,
   feedBoost: (feedId: string) => ["boosts", feedId] as const,
   accountSessions: ["account-sessions"] as const,
   appPasswords: ["app-passwords"] as const,

@@ -1,9 +1,11 @@
 // /admin: what only an administrator does — feature flags (on/off and per-user overrides), purging old entries,
-// minting POWER, and reading the mails a server without SMTP kept. Other users see that the page is not theirs.
+// minting POWER, reviewing achievement proofs, and reading the mails a server without SMTP kept. Other users see
+// that the page is not theirs.
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { PageFrame } from "../../components/ui/page-frame.tsx"
 import { useSessionStore } from "../../stores/session-store.ts"
+import { AuditsSection } from "./audits-section.tsx"
 import { CleanSection } from "./clean-section.tsx"
 import { FlagsSection } from "./flags-section.tsx"
 import { MailsSection } from "./mails-section.tsx"
@@ -36,6 +38,9 @@ export function AdminPage() {
         <a href="#admin-mint" className={linkClass}>
           {t("mint.title")}
         </a>
+        <a href="#admin-audits" className={linkClass}>
+          {t("audits.title")}
+        </a>
         <a href="#admin-mails" className={linkClass}>
           {t("mails.title")}
         </a>
@@ -47,6 +52,7 @@ export function AdminPage() {
       <FlagsSection />
       <CleanSection />
       <MintSection />
+      <AuditsSection />
       <MailsSection />
     </PageFrame>
   )

@@ -1,11 +1,18 @@
 // /power's rewards: the achievements (progress from the reader's own data, a claim button once completed) and the
 // one-off airdrop with the rules it checks. Each claim pays POWER once; the balance above refreshes with it.
-import type { ReactNode } from "react"
+import { type FormEvent, type ReactNode, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { Achievement, Airdrop, AirdropCheck } from "../../api/rewards.ts"
 import { Button } from "../../components/ui/button.tsx"
+import { TextField } from "../../components/ui/field.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
-import { useAchievements, useAirdrop, useClaimAchievement, useClaimAirdrop } from "../../queries/rewards.ts"
+import {
+  useAchievements,
+  useAirdrop,
+  useClaimAchievement,
+  useClaimAirdrop,
+  useSendAchievementProof,
+} from "../../queries/rewards.ts"
 import { formatPower, formatWhen } from "./power-format.ts"
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -110,8 +117,65 @@ function AchievementRow({ achievement }: { achievement: Achievement }) {
             : t("achievements.received")}
         </p>
       )}
+      {achievement.audit && achievement.type === "audit" && achievement.auditUrl && (
+        <p className="text-xs break-all text-ink-soft" data-testid="power-achievement-pending">
+          {t("achievements.proof_pending", { url: achievement.auditUrl })}
+        </p>
+      )}
+      {achievement.audit && achievement.type === "incomplete" && <ProofForm achievement={achievement} title={title} />}
       {claim.isError && <Alert error={claim.error} testId="power-achievement-error" />}
     </li>
+  )
+}
+
+/** An achievement a person checks: the address of the proof, sent for review (again after a rejection). */
+function ProofForm({ achievement, title }: { achievement: Achievement; title: string }) {
+  const { t } = useTranslation("wallet")
+  const send = useSendAchievementProof()
+  const [url, setUrl] = useState("")
+  const [invalid, setInvalid] = useState(false)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const value = url.trim()
+    const valid = /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value)
+    setInvalid(!valid)
+    if (valid) send.mutate({ actionId: achievement.actionId, url: value }, { onSuccess: () => setUrl("") })
+  }
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-2"
+      aria-label={title}
+      data-testid="power-achievement-proof"
+    >
+      {achievement.auditNote !== null && (
+        <p className="text-xs text-red-700 dark:text-red-400" data-testid="power-achievement-rejected">
+          {achievement.auditNote
+            ? t("achievements.proof_rejected", { note: achievement.auditNote })
+            : t("achievements.proof_rejected_plain")}
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <TextField
+            label={t("achievements.proof_label")}
+            type="url"
+            inputMode="url"
+            placeholder={t("achievements.proof_placeholder")}
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            aria-invalid={invalid}
+            data-testid="power-achievement-proof-url"
+          />
+        </div>
+        <Button type="submit" size="sm" disabled={send.isPending} data-testid="power-achievement-proof-send">
+          {t("achievements.proof_send")}
+        </Button>
+      </div>
+      {invalid && <p className="text-xs text-ink-faint">{t("achievements.proof_invalid")}</p>}
+      {send.isError && <Alert error={send.error} testId="power-achievement-proof-error" />}
+    </form>
   )
 }
 
