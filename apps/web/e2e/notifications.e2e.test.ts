@@ -59,6 +59,19 @@ afterAll(async () => {
 })
 
 const byTestId = (id: string) => page.getByTestId(id)
+
+/** The site setting for notifications, as a user answering the browser's prompt would leave it. */
+async function setNotificationPermission(owner: BrowserContext, on: Page, setting: "granted" | "denied") {
+  const cdp = await owner.newCDPSession(on)
+  const { targetInfo } = await cdp.send("Target.getTargetInfo")
+  await cdp.send("Browser.setPermission", {
+    permission: { name: "notifications" },
+    setting,
+    origin: server.origin,
+    browserContextId: targetInfo.browserContextId,
+  })
+}
+
 describe("settings › notifications", () => {
   it("shows the permission as the browser has it (not asked, allowed, blocked), push support and the choices", async () => {
     await page.goto(`${server.origin}/settings/notifications`)
@@ -86,14 +99,7 @@ describe("settings › notifications", () => {
     expect(await byTestId("notification-permission").textContent()).toContain("block notifications for this site")
 
     // Blocked, as a user who answered "Block" leaves it: the page says where to change it.
-    const cdp = await context.newCDPSession(page)
-    const { targetInfo } = await cdp.send("Target.getTargetInfo")
-    await cdp.send("Browser.setPermission", {
-      permission: { name: "notifications" },
-      setting: "denied",
-      origin: server.origin,
-      browserContextId: targetInfo.browserContextId,
-    })
+    await setNotificationPermission(context, page, "denied")
     await page.reload()
     expect(await settled()).toBe("denied")
     expect(await state.textContent()).toBe("Blocked")
@@ -121,14 +127,7 @@ describe("settings › notifications", () => {
 describe("settings › notifications › Web Push", () => {
   it("turns Web Push on (or says why not) and off, and the test notification reaches the user's devices", async () => {
     // Allowed (the test before left it blocked through the same call).
-    const cdp = await context.newCDPSession(page)
-    const { targetInfo } = await cdp.send("Target.getTargetInfo")
-    await cdp.send("Browser.setPermission", {
-      permission: { name: "notifications" },
-      setting: "granted",
-      origin: server.origin,
-      browserContextId: targetInfo.browserContextId,
-    })
+    await setNotificationPermission(context, page, "granted")
     await page.goto(`${server.origin}/settings/notifications`)
     // The service worker must be running for a subscription (the built app registers it at start).
     await page.evaluate(async () => {
@@ -190,5 +189,81 @@ describe("settings › notifications › Web Push", () => {
     expect(pushed[0]!.bytes).toBeGreaterThan(86)
     expect(await shootBothSizes(page, shotsDir, "web-push-test-sent")).toEqual([])
     expect(pageErrors).toEqual([])
+  })
+})
+
+describe("start-up", () => {
+  it("registers the browser's push subscription after start-up once notifications are allowed, never asking", async () => {
+    const own = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const ecdh = createECDH("prime256v1")
+    ecdh.generateKeys()
+    const subscription = {
+      endpoint: `${pushOrigin}/device/startup`,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+    }
+    // Headless Chromium's push service is out of reach: the page's PushManager hands out a subscription at this
+    // test's loopback push service instead, as Chromium's would. What the app does with it is its own code.
+    await own.addInitScript((json) => {
+      const w = window as unknown as { __permissionAsked: number }
+      w.__permissionAsked = 0
+      Notification.requestPermission = async () => {
+        w.__permissionAsked++
+        return "default"
+      }
+      let current: unknown = null
+      PushManager.prototype.getSubscription = async () => current as PushSubscription | null
+      PushManager.prototype.subscribe = async (options) => {
+        const key = options?.applicationServerKey as Uint8Array
+        current = {
+          ...json,
+          options: { userVisibleOnly: true, applicationServerKey: key.slice().buffer },
+          toJSON: () => json,
+          unsubscribe: async () => {
+            current = null
+            return true
+          },
+        }
+        return current as PushSubscription
+      }
+    }, subscription)
+    const reader = await own.newPage()
+    reader.on("pageerror", (error) => pageErrors.push(error.message))
+    try {
+      await signUp(reader, server.origin, `startup-push-${Date.now()}@example.com`)
+      const devices = () =>
+        reader.evaluate(async () => ((await (await fetch("/messaging")).json()).data as { token: string }[]).length)
+      await reader.goto(`${server.origin}/timeline/view-0/all/pending`)
+      await reader.evaluate(async () => {
+        await navigator.serviceWorker.ready
+      })
+      // Notifications not allowed: a start with the worker running registers nothing, and asks nothing.
+      await reader.reload()
+      await reader.waitForFunction(() => navigator.serviceWorker.controller !== null)
+      await reader.waitForTimeout(5000)
+      expect(await devices()).toBe(0)
+      expect(await reader.evaluate(() => (window as unknown as { __permissionAsked: number }).__permissionAsked)).toBe(
+        0,
+      )
+
+      await setNotificationPermission(own, reader, "granted")
+      // Allowed: the next start subscribes and registers this browser with the server, once.
+      await reader.reload()
+      await expect.poll(devices, { timeout: 20_000 }).toBe(1)
+      const [registered] = await reader.evaluate(
+        async () => (await (await fetch("/messaging")).json()).data as { token: string }[],
+      )
+      expect(JSON.parse(registered?.token ?? "{}")).toMatchObject({ endpoint: `${pushOrigin}/device/startup` })
+      const posts: string[] = []
+      reader.on("request", (request) => {
+        if (request.method() === "POST" && new URL(request.url()).pathname === "/messaging") posts.push(request.url())
+      })
+      await reader.reload()
+      await reader.waitForTimeout(5000)
+      expect(posts).toEqual([])
+      expect(await devices()).toBe(1)
+    } finally {
+      await own.close()
+    }
   })
 })

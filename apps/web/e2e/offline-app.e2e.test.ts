@@ -1,7 +1,8 @@
 // The installable app (issue 12, "Installable app") in a real Chromium: the service worker takes the page, the
 // reader loads two views and opens entries, then the browser goes offline and reloads — the app shell, sidebar,
 // counts and last timeline come back from the worker's precache and the local database within a second, and an
-// opened entry's image comes from the image cache. Then a new build's worker is deployed: the "new version" toast
+// opened entry's image comes from the image cache; three entries read and one starred offline reach the server, and
+// nothing else does, once the browser is online again. Then a new build's worker is deployed: the "new version" toast
 // appears and its button activates the new worker. The image cache's byte limit drops the least recently shown
 // images, from a message and from Settings › data control.
 // Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e-serial.config.ts e2e/offline-app.e2e.test.ts
@@ -163,9 +164,58 @@ const timings = () =>
       .join("; "),
   )
 
+/** The paths in the worker's precache (the app shell). */
+const precachedPaths = () =>
+  page.evaluate(async () => {
+    const names = await caches.keys()
+    const name = names.find((n) => n.startsWith("workbox-precache"))
+    if (!name) return []
+    return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)
+  })
+
+/** Code chunks kept in the code cache as they were used, and not in the shell. */
+const chunksKeptOnUse = async () => {
+  const shell = await precachedPaths()
+  const kept = await page.evaluate(async () =>
+    (await (await caches.open("tidings-code")).keys()).map((request) => new URL(request.url).pathname),
+  )
+  return kept.filter((pathname) => pathname.endsWith(".js") && !shell.includes(pathname))
+}
+
 async function openFirstEntry() {
   await page.getByTestId("entry-row").first().click()
+  // Off the list at once: hovering a row marks it read.
+  await page.mouse.move(5, 795)
   await page.getByTestId("entry-content").waitFor()
+}
+
+const firstRowId = async () =>
+  ((await page.getByTestId("entry-row").first().getAttribute("href")) ?? "").split("/").at(-1) ?? ""
+
+/** The Articles view's entries as the server has them (asked from the test, which stays online). */
+async function serverState() {
+  const cookies = await context.cookies(server.origin)
+  const ask = async (body: Record<string, unknown>) => {
+    const res = await fetch(`${server.origin}/entries`, {
+      method: "POST",
+      headers: {
+        cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
+        origin: server.origin,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify(body),
+    })
+    return ((await res.json()) as { data: { entries: { id: string }; read: boolean }[] }).data
+  }
+  const [all, starred] = await Promise.all([ask({ view: 0, limit: 100 }), ask({ isCollection: true, limit: 100 })])
+  return {
+    total: all.length,
+    read: all
+      .filter((item) => item.read)
+      .map((item) => item.entries.id)
+      .sort(),
+    starred: starred.map((item) => item.entries.id).sort(),
+  }
 }
 
 describe("the installable app", () => {
@@ -185,12 +235,7 @@ describe("the installable app", () => {
     expect(
       ((manifest?.icons ?? []) as { sizes: string; purpose?: string }[]).map((i) => `${i.sizes} ${i.purpose ?? ""}`),
     ).toEqual(["192x192 ", "512x512 ", "512x512 maskable"])
-    const precached = await page.evaluate(async () => {
-      const names = await caches.keys()
-      const name = names.find((n) => n.startsWith("workbox-precache"))
-      if (!name) return []
-      return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)
-    })
+    const precached = await precachedPaths()
     expect(precached).toContain("/index.html")
     expect(precached.some((p) => /\/assets\/index-.*\.js$/.test(p))).toBe(true)
     expect(precached.some((p) => /\.css$/.test(p))).toBe(true)
@@ -216,6 +261,11 @@ describe("the installable app", () => {
           .evaluate((img) => (img as HTMLImageElement).naturalWidth),
       )
       .toBeGreaterThan(0)
+    // A screen that loads on demand (settings) is not in the shell: its code is kept once used.
+    const keptBefore = await chunksKeptOnUse()
+    await page.goto(`${server.origin}/settings/general`)
+    await page.getByTestId("settings-nav").waitFor()
+    await expect.poll(async () => (await chunksKeptOnUse()).length).toBeGreaterThan(keptBefore.length)
     // The timeline as it stands now (the opened entries read), as the offline reload must show it.
     await page.goto(`${server.origin}/timeline/view-0/all/pending`)
     await page.getByTestId("entry-row").first().waitFor()
@@ -231,6 +281,8 @@ describe("the installable app", () => {
   })
 
   it("reloads offline: shell, sidebar, counts and the last timeline within a second, images from the cache", async () => {
+    const before = await serverState()
+    const readOffline: string[] = []
     // The page's own requests fail through the browser's offline mode; the worker's own fetches are not covered by
     // it, so the image hosts are made unreachable as well.
     await context.setOffline(true)
@@ -245,6 +297,7 @@ describe("the installable app", () => {
       expect(await titles()).toEqual(firstTitles)
       expect(await page.getByTestId("sidebar-row-label").filter({ hasText: "Fixture Notes" }).count()).toBe(1)
       expect(Number(await page.getByTestId("unread-count").first().textContent())).toBeGreaterThan(0)
+      readOffline.push(await firstRowId())
       await openFirstEntry()
       // The fixture host refuses cross-origin reads: its picture is the opaque copy the worker kept.
       const entryImage = page.locator('[data-testid="entry-content"] img').first()
@@ -263,10 +316,38 @@ describe("the installable app", () => {
       await page.getByTestId("offline-header").waitFor()
       await page.setViewportSize({ width: 1280, height: 800 })
       await page.getByTestId("offline-header").waitFor({ state: "detached" })
+
+      // Still offline: two more entries read (three with the one opened above) and the last one starred.
+      for (let i = 0; i < 2; i++) {
+        const ids = await page
+          .getByTestId("entry-row")
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute("href")?.split("/").at(-1) ?? ""))
+        const id = ids.find((rowId) => !readOffline.includes(rowId))
+        if (!id) throw new Error("no unread row left")
+        readOffline.push(id)
+        await page.locator(`[data-testid="entry-row"][href$="/${id}"]`).click()
+        await page.mouse.move(5, 795)
+        // The read button is pressed while the entry is unread ("mark as read"): opening it marked it read.
+        await expect.poll(() => page.getByTestId("toggle-read").getAttribute("aria-pressed")).toBe("false")
+      }
+      await page.getByTestId("toggle-star").click()
+      await expect.poll(() => page.getByTestId("toggle-star").getAttribute("aria-pressed")).toBe("true")
+      // The settings screen opens offline too: its code came from the code cache.
+      await page.goto(`${server.origin}/settings/general`)
+      await page.getByTestId("settings-nav").waitFor()
     } finally {
       await context.setOffline(false)
       gallery.down.on = false
     }
+    // The browser's "online" event: Chromium's emulated offline does not send it to a page that started offline
+    // (a real reconnection does); the app catches up on it, asking for the session first, then sends the queue.
+    await page.evaluate(() => window.dispatchEvent(new Event("online")))
+    // Online again: the server has exactly those changes, and nothing else changed.
+    const readAfter = [...before.read, ...readOffline].sort()
+    expect(new Set(readAfter).size).toBe(before.read.length + 3)
+    await expect
+      .poll(serverState, { timeout: 15_000 })
+      .toEqual({ total: before.total, read: readAfter, starred: [readOffline[2]] })
   })
 
   it("drops the least recently shown images when the limit shrinks", async () => {

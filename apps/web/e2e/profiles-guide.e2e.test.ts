@@ -326,8 +326,18 @@ describe("error page", () => {
     const page = await newPage()
     // A screen's code failing to load is a real route error (what a deployment mid-visit causes).
     await page.route("**/assets/not-found-*.js", (route) => route.abort())
+    let loads = 0
+    page.on("request", (request) => {
+      if (request.resourceType() === "document" && request.url().endsWith("/no/such/page")) loads++
+    })
     await page.goto(`${server.origin}/no/such/page`)
     await page.getByTestId("error-page").waitFor()
+    // The failed chunk reloaded the page once by itself (a new deployment's code may be there), and only once.
+    await expect.poll(() => loads).toBe(2)
+    await page.getByTestId("error-page").waitFor()
+    await page.waitForTimeout(1000)
+    expect(loads).toBe(2)
+    expect(await page.evaluate(() => sessionStorage.getItem("tidings:chunk_reload"))).toBe("1")
     const href = await page.getByTestId("error-submit-issue").getAttribute("href")
     const url = new URL(href ?? "")
     expect(`${url.origin}${url.pathname}`).toBe(`${fixtures.origin}/issues/new`)
@@ -347,6 +357,22 @@ describe("error page", () => {
     expect(params.errorTraceId).toMatch(/^[\w-]{21}$/)
     expect(params.body).toContain(`Error trace id: ${params.errorTraceId}`)
     expect(await shootBoth(page, "error-page")).toEqual([])
+
+    // "Reset local database" clears what this app keeps in the browser (its storage keys, caches and the local
+    // database) and starts again from the home page.
+    await page.evaluate(async () => {
+      localStorage.setItem("tidings:test_marker", "kept?")
+      await (await caches.open("tidings-test-cache")).put("/marker", new Response("x"))
+    })
+    await page.getByRole("button", { name: "Reset Local Database" }).click()
+    await page.waitForURL((url) => url.pathname !== "/no/such/page")
+    await page.waitForLoadState()
+    expect(
+      await page.evaluate(async () => ({
+        marker: localStorage.getItem("tidings:test_marker"),
+        caches: (await caches.keys()).includes("tidings-test-cache"),
+      })),
+    ).toEqual({ marker: null, caches: false })
 
     // Without a tracker configured the report is offered to copy, with no link.
     await page.goto(`${bare.origin}/no/such/page`)

@@ -1,7 +1,7 @@
 // Connectivity (spec client §4 "Connectivity", §8): real requests through the request layer to a loopback server.
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { QueryClient } from "@tanstack/react-query"
+import { QueryClient, QueryObserver } from "@tanstack/react-query"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { memoryStorage } from "../test/fixtures.ts"
 
@@ -70,6 +70,44 @@ describe("connectivity", () => {
     browser.value = true
     app.events.dispatchEvent(new Event("online"))
     expect(app.online()).toBe(true)
+  })
+})
+
+describe("coming back online", () => {
+  it("asks again for what the screen shows that is out of date, and only that", async () => {
+    vi.resetModules()
+    vi.stubEnv("VITE_API_URL", origin)
+    const { installApiEvents } = await import("./api-events.tsx")
+    const queryClient = new QueryClient()
+    const events = new EventTarget()
+    installApiEvents({
+      queryClient,
+      navigate: () => {},
+      currentPath: () => "/",
+      browser: { events, online: () => true },
+    })
+    const asked: string[] = []
+    const watch = (key: string, staleTime: number) =>
+      new QueryObserver(queryClient, {
+        queryKey: [key],
+        queryFn: async () => {
+          asked.push(key)
+          return key
+        },
+        staleTime,
+        // As at an offline start: the screen shows the restored data without having asked yet.
+        refetchOnMount: false,
+      }).subscribe(() => {})
+    // As restored from the local copy at an offline start: old data, shown on screen.
+    queryClient.setQueryData(["session"], "restored", { updatedAt: 1 })
+    queryClient.setQueryData(["fresh"], "fresh", { updatedAt: Date.now() })
+    queryClient.setQueryData(["hidden"], "restored", { updatedAt: 1 })
+    const stop = [watch("session", 60_000), watch("fresh", 60_000)]
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(asked).toEqual([])
+    events.dispatchEvent(new Event("online"))
+    await vi.waitFor(() => expect(asked).toEqual(["session"]))
+    for (const unsubscribe of stop) unsubscribe()
   })
 })
 

@@ -27,7 +27,13 @@ export function installApiEvents(deps: Deps): void {
     onResponse: () => useNetworkStore.getState().setOnline(browser.online()),
     onError: (error, { quiet, stale }) => handleApiError(error, quiet, stale, deps),
   })
-  browser.events.addEventListener("online", () => useNetworkStore.getState().setOnline(true))
+  browser.events.addEventListener("online", () => {
+    useNetworkStore.getState().setOnline(true)
+    // Catch up: what the screen shows and is out of date is asked for again, the session first among it (queued
+    // offline changes wait for the server to confirm it). An app that started offline would otherwise sit on its
+    // local copy, since TanStack Query's own reconnect refetch never saw it go offline.
+    void deps.queryClient.refetchQueries({ type: "active", stale: true })
+  })
   browser.events.addEventListener("offline", () => useNetworkStore.getState().setOnline(false))
 }
 

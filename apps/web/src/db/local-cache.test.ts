@@ -1,11 +1,11 @@
 import { QueryClient } from "@tanstack/react-query"
 import type { EntryListItem } from "@tidings/shared"
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { imageDimensions, rememberImageDimensions } from "../lib/image-dimensions.ts"
 import { setEntryRead, setEntryStar } from "../queries/entry-state.ts"
 import { queryKeys } from "../queries/keys.ts"
 import { testFeed, testSubscription } from "../test/fixtures.ts"
-import { APP_VERSION_KEY, startLocalCache, USER_ID_KEY } from "./local-cache.ts"
+import { APP_VERSION_KEY, STREAM_DEBOUNCE_MS, startLocalCache, USER_ID_KEY } from "./local-cache.ts"
 import { directDatabase, fileHost, sqlite } from "./test-host.ts"
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -277,5 +277,55 @@ describe("the local cache", () => {
     expect(same.upgraded).toBe(false)
     older.stop()
     same.stop()
+  })
+})
+
+describe("the content stream", () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  it("asks once, 1000 ms after the last entries came in, and only logs a failure", async () => {
+    expect(STREAM_DEBOUNCE_MS).toBe(1000)
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
+    const db = directDatabase(fileHost(await sqlite()))
+    const client = new QueryClient()
+    const asked: string[][] = []
+    let failNext = false
+    const cache = startLocalCache(client, db, "u1", {
+      storage: memoryStorage(),
+      fetchContents: async (ids) => {
+        asked.push([...ids].sort())
+        if (failNext) throw new Error("stream answered 502")
+        return ids.map((id) => ({ id, content: `<p>Body of ${id}</p>` }))
+      },
+    })
+    await cache.hydrated
+    client.setQueryData(queryKeys.entries(unreadFilter), { pages: [[item(4), item(3)]], pageParams: [undefined] })
+    await vi.advanceTimersByTimeAsync(600)
+    // More entries come in before the wait is over: it starts again from them.
+    client.setQueryData(queryKeys.entries({ view: 0 }), { pages: [[item(2)]], pageParams: [undefined] })
+    await vi.advanceTimersByTimeAsync(STREAM_DEBOUNCE_MS - 1)
+    expect(asked).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    await vi.waitFor(() => expect(asked).toEqual([["e2", "e3", "e4"]]))
+
+    // A failed stream is logged and nothing else happens; the next one goes out as usual.
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {})
+    failNext = true
+    client.setQueryData(queryKeys.entries({ view: 0, read: true }), { pages: [[item(1)]], pageParams: [undefined] })
+    await vi.advanceTimersByTimeAsync(STREAM_DEBOUNCE_MS)
+    await vi.waitFor(() => expect(warnings).toHaveBeenCalledTimes(1))
+    expect(warnings.mock.calls[0]?.[0]).toBe("Entry contents could not be fetched for the local copy")
+    expect(asked).toHaveLength(2)
+    failNext = false
+    client.setQueryData(queryKeys.entries({ view: 0, read: true }), {
+      pages: [[item(1), item(5)]],
+      pageParams: [undefined],
+    })
+    await vi.advanceTimersByTimeAsync(STREAM_DEBOUNCE_MS)
+    await vi.waitFor(() => expect(asked.at(-1)).toEqual(["e1", "e5"]))
+    cache.stop()
   })
 })

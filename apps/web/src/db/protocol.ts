@@ -20,3 +20,27 @@ export type DbAnswer = Row[] | DbOpened | number | Uint8Array[] | null
 
 export type DbMessage = { id: number } & DbRequest
 export type DbReply = { id: number; ok: true; result: DbAnswer } | { id: number; ok: false; error: string }
+
+/**
+ * The worker's dispatcher: requests are handled one at a time, in the order they came (the spec's exclusive lock),
+ * each starting only once the one before it has answered, whether it succeeded or failed. Resolves when `message`
+ * has been answered.
+ */
+export function serveInOrder(
+  handle: (message: DbMessage) => Promise<DbAnswer>,
+  reply: (reply: DbReply) => void,
+): (message: DbMessage) => Promise<void> {
+  let queue: Promise<void> = Promise.resolve()
+  return (message) => {
+    queue = queue.then(async () => {
+      let answer: DbReply
+      try {
+        answer = { id: message.id, ok: true, result: await handle(message) }
+      } catch (error) {
+        answer = { id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) }
+      }
+      reply(answer)
+    })
+    return queue
+  }
+}

@@ -3,7 +3,7 @@
 // the same database runs in memory for the session. Requests are answered in the order they came, one at a time.
 import sqlite3InitModule, { type Database, type Sqlite3Static } from "@sqlite.org/sqlite-wasm"
 import { type DatabaseHost, openMigrated, type SqlDatabase } from "./migrate.ts"
-import type { DbAnswer, DbMessage, DbOpened, DbReply } from "./protocol.ts"
+import { type DbAnswer, type DbMessage, type DbOpened, serveInOrder } from "./protocol.ts"
 import { chunks } from "./rules.ts"
 import { wrapDatabase } from "./sqlite.ts"
 
@@ -120,18 +120,11 @@ async function handle(message: DbMessage): Promise<DbAnswer> {
 }
 
 // One request at a time, in order: a query waits for the one before it (the spec's exclusive lock).
-let queue: Promise<unknown> = Promise.resolve()
+const serve = serveInOrder(handle, (reply) => {
+  // Exported chunks share one buffer: hand it over instead of copying it.
+  const first = reply.ok && Array.isArray(reply.result) ? reply.result[0] : undefined
+  self.postMessage(reply, { transfer: first instanceof Uint8Array ? [first.buffer] : [] })
+})
 self.onmessage = (event: MessageEvent<DbMessage>) => {
-  const message = event.data
-  queue = queue.then(async () => {
-    let reply: DbReply
-    try {
-      reply = { id: message.id, ok: true, result: await handle(message) }
-    } catch (error) {
-      reply = { id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) }
-    }
-    // Exported chunks share one buffer: hand it over instead of copying it.
-    const first = reply.ok && Array.isArray(reply.result) ? reply.result[0] : undefined
-    self.postMessage(reply, { transfer: first instanceof Uint8Array ? [first.buffer] : [] })
-  })
+  void serve(event.data)
 }
