@@ -422,6 +422,8 @@ describe("stop and retry", () => {
     expect(text.length).toBeLessThan(long.length)
     expect(long.startsWith(text)).toBe(true)
     expect(answer.messageParts.find((p: { type: string }) => p.type === "text").state).toBe("done")
+    // Stopped where the reader was: not a new answer for /ai's unread mark.
+    expect((await r.api("GET", "/ai/chat-sessions/unread")).body.data).not.toContain(chat.id)
   })
 
   it("a new message while an answer still streams (another tab) ends that answer as interrupted", async () => {

@@ -92,6 +92,37 @@ describe("GET /ai/summary", () => {
     expect(stub.requests[1]!.body.messages[0]!.content).not.toContain("about themselves")
   })
 
+  it("summarises the readability text when asked for target=readabilityContent, stored apart from the content's", async () => {
+    stub.set({ reply: (body) => (JSON.stringify(body.messages).includes("river trade") ? "Rivers made towns." : "?") })
+    const page = `<!doctype html><html><head><title>Rivers</title></head><body><nav>Home · About</nav><article>
+      <h1>Rivers of the north</h1>${"<p>The river trade grew the northern towns, and the spring floods shaped where people built. </p>".repeat(8)}
+      </article><footer>Copyright</footer></body></html>`
+    feeds.set("/rivers.html", { body: page, headers: { "content-type": "text/html; charset=utf-8" } })
+    feeds.set("/rivers.xml", {
+      body: rss("Rivers", [
+        { guid: "r", title: "Rivers", link: feeds.url("/rivers.html"), description: SHORT, pubDate: new Date() },
+      ]),
+    })
+    const user = await signUp(server.url)
+    const api = apiAs(server.url, user)
+    await api("POST", "/subscriptions", { url: feeds.url("/rivers.xml"), view: 0 })
+    const id = (await api("POST", "/entries", { view: 0 })).body.data[0].entries.id as string
+    const readable = `/ai/summary?id=${id}&language=en&target=readabilityContent`
+    // Before the article is fetched the entry's own (short) content stands in: nothing to summarise.
+    expect((await api("GET", readable)).body).toEqual({ code: 0, data: null })
+    expect(stub.calls()).toBe(0)
+    expect((await api("GET", `/entries/readability?id=${id}`)).body.data.content).toContain("river trade")
+    expect((await api("GET", readable)).body).toEqual({ code: 0, data: "Rivers made towns." })
+    expect(stub.calls()).toBe(1)
+    expect(JSON.stringify(stub.requests[0]!.body.messages)).not.toContain("Copyright")
+    // The content's summary is another one: its source is still too short, and the readability one is not reused.
+    expect((await api("GET", `/ai/summary?id=${id}&language=en&target=content`)).body.data).toBeNull()
+    expect((await api("GET", readable)).body.data).toBe("Rivers made towns.")
+    expect(stub.calls()).toBe(1)
+    const stored = await rows(sql`select target, summary from ai_summaries where entry_id = ${id}`)
+    expect(stored).toEqual([{ target: "readabilityContent", summary: "Rivers made towns." }])
+  })
+
   it("20 concurrent identical requests make exactly one model call and all get the same text", async () => {
     let n = 0
     stub.set({ delayMs: 400, reply: () => `summary number ${++n}` })

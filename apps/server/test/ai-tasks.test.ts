@@ -483,8 +483,8 @@ async function closedPort(): Promise<number> {
 
 describe("GET /ai/daily", () => {
   let feedNo = 0
-  /** A user (UTC) following a feed with entries at the given times. */
-  async function reader(times: Date[], view = 0) {
+  /** A user (UTC unless a zone is given) following a feed with entries at the given times. */
+  async function reader(times: Date[], view = 0, timeZone?: string) {
     const path = `/daily-${++feedNo}.xml`
     feeds.set(path, {
       body: rss(
@@ -497,7 +497,7 @@ describe("GET /ai/daily", () => {
         })),
       ),
     })
-    const u = await user()
+    const u = await user(timeZone)
     await u.api("POST", "/subscriptions", { url: feeds.url(path), view })
     const list = await u.api("POST", "/entries", { view })
     const ids = Object.fromEntries(
@@ -540,6 +540,35 @@ describe("GET /ai/daily", () => {
     // A second tick does not build it again.
     await runJobs()
     expect(digestCalls()).toHaveLength(1)
+  })
+
+  it("the windows are 08:00 and 20:00 on the reader's own clock (Tokyo, UTC+9)", async () => {
+    clock = new Date("2028-05-10T10:00:00Z")
+    const { api } = await reader(
+      [
+        new Date("2028-05-09T22:30:00Z"), // 07:30 in Tokyo: the night window before
+        new Date("2028-05-10T00:00:00Z"), // 09:00
+        new Date("2028-05-10T10:30:00Z"), // 19:30
+        new Date("2028-05-10T11:30:00Z"), // 20:30: the next window
+      ],
+      0,
+      "Asia/Tokyo",
+    )
+    const before = digestCalls().length
+    stub.set({ reply: () => "Tokyo day [1][2]." })
+    // 20:00 in Tokyo is 11:00 UTC: the day window has just ended there, whatever the hour in UTC.
+    clock = new Date("2028-05-10T11:01:00Z")
+    await runJobs()
+    const calls = digestCalls().slice(before)
+    expect(calls).toHaveLength(1)
+    const prompt = textOf(calls[0]!.body.messages.at(-1))
+    expect(prompt).toMatch(/\[1\] Story 2 of feed \d+/)
+    expect(prompt).toMatch(/\[2\] Story 1 of feed \d+/)
+    expect(prompt).not.toMatch(/Story [03] of feed/)
+    // The window is named by its start: 08:00 in Tokyo, 23:00 UTC the day before.
+    const stored = await api("GET", `/ai/daily?view=0&startDate=${Date.parse("2028-05-09T23:00:00Z")}`)
+    expect(stored.body.data).toMatch(/^Tokyo day \[\[1\]\]/)
+    expect(digestCalls().length - before).toBe(1)
   })
 
   it("an earlier window is built on demand once, however many ask at the same time", async () => {

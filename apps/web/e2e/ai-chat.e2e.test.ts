@@ -312,6 +312,93 @@ describe("the AI chat", () => {
     model.set({ turn })
   })
 
+  it("follows a streaming answer to its end, and stays put when autoScrollWhenStreaming is off", async () => {
+    const story = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a tall answer.`).join("\n\n")
+    model.set({ turn: (body) => (body.tools ? { text: story } : { text: TITLE }), chunkDelayMs: 4 })
+    /** How far the conversation's end is below what shows, sampled while the answer streams; then at its end. */
+    const gaps = async (question: string) => {
+      await page.goto(`${server.origin}/ai`)
+      await byTestId("chat-input").fill(question)
+      await byTestId("chat-input").press("Enter")
+      const during: number[] = []
+      await expect
+        .poll(
+          async () => {
+            const sample = await byTestId("chat-view").evaluate((view) => {
+              const scroller = view.querySelector<HTMLElement>('[data-testid="chat-scroller"]')
+              const gap = scroller ? scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight : 0
+              return { status: view.getAttribute("data-status"), gap }
+            })
+            if (sample.status === "streaming") during.push(sample.gap)
+            return sample.status
+          },
+          { interval: 50, timeout: 20_000 },
+        )
+        .toBe("ready")
+      const end = await byTestId("chat-scroller").evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+      return { during, end }
+    }
+    // On (the default): the view keeps up with the answer as it grows.
+    const following = await gaps("Tell me a tall story")
+    expect(following.during.length).toBeGreaterThan(3)
+    expect(Math.max(...following.during)).toBeLessThan(150)
+
+    await page.goto(`${server.origin}/settings/ai`)
+    const toggle = byTestId("setting-autoScrollWhenStreaming").getByRole("switch")
+    expect(await toggle.getAttribute("aria-checked")).toBe("true")
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute("aria-checked")).toBe("false")
+    // Off: the view stays where the question left it while the answer grows below.
+    const staying = await gaps("Tell me a tall story, once more")
+    expect(staying.end).toBeGreaterThan(800)
+
+    await page.goto(`${server.origin}/settings/ai`)
+    await byTestId("setting-autoScrollWhenStreaming").getByRole("switch").click()
+    await expect
+      .poll(() => byTestId("setting-autoScrollWhenStreaming").getByRole("switch").getAttribute("aria-checked"))
+      .toBe("true")
+    model.set({ turn })
+  })
+
+  it("marks on /ai a conversation answered on another device, until it is opened here", async () => {
+    const story = Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of an answer read later.`).join("\n\n")
+    model.set({ turn: (body) => (body.tools ? { text: story } : { text: "Read later" }) })
+    try {
+      await page.goto(`${server.origin}/ai`)
+      await byTestId("chat-input").waitFor()
+      // The reader's phone asks (the same account, another client); the answer is finished and kept by the server.
+      const status = await page.evaluate(async () => {
+        const res = await fetch("/ai/chat", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            id: "asked-on-the-phone",
+            messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "Answer while I am away" }] }],
+          }),
+        })
+        await res.text()
+        return res.status
+      })
+      expect(status).toBe(200)
+      await page.reload()
+      const row = byTestId("chat-session").filter({ hasText: "Read later" })
+      await expect.poll(() => row.getByTestId("chat-session-unread").count()).toBe(1)
+      expect(await shootBothSizes(page, shotDir, "ai-list-unread")).toEqual([])
+      // Opening it tells the server it was seen.
+      const seen = page.waitForResponse((res) =>
+        /\/ai\/chat-sessions\/[^/]+\/mark-seen$/.test(new URL(res.url()).pathname),
+      )
+      await row.click()
+      await expect.poll(() => byTestId("chat-answer-text").last().textContent()).toContain("Paragraph 30")
+      expect((await seen).status()).toBe(200)
+      await page.goto(`${server.origin}/ai`)
+      await byTestId("chat-session").first().waitFor()
+      expect(await byTestId("chat-session-unread").count()).toBe(0)
+    } finally {
+      model.set({ turn })
+    }
+  })
+
   it("raised no page errors", () => {
     expect(pageErrors).toEqual([])
   })

@@ -183,7 +183,12 @@ async function record(
       finishedAt: now,
     })
   }
-  await updateChatSession(deps.db, run.userId, chatId, { updatedAt: now })
+  // A stopped answer ended where the reader was (they stopped it, or left while it was being written): there is
+  // nothing in it they have not been shown, so it is not a new answer for /ai's unread mark.
+  await updateChatSession(deps.db, run.userId, chatId, {
+    updatedAt: now,
+    ...(ending.kind === "stopped" ? { lastSeenAt: now } : {}),
+  })
   if (steps.length)
     await addAiUsage(deps.db, {
       userId: run.userId,

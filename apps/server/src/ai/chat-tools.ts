@@ -15,6 +15,7 @@ import { listSubscriptionsJson, subscribe } from "../services/subscriptions.ts"
 import { type EntryHit, ownInboxEntryIds, searchEntriesForUser } from "../storage/ai-chat-entries.ts"
 import { findEntryForUser } from "../storage/entries.ts"
 import { findInboxEntry } from "../storage/inboxes.ts"
+import { EMBEDDING_CANDIDATES, meaningAvailable, similarities } from "./embeddings.ts"
 
 /**
  * The newest timeline rows (of the window asked for) one search looks through. Matching text means reading each
@@ -43,7 +44,12 @@ const isoDate = z
   .transform((v) => new Date(v))
 
 const searchInput = z.object({
-  query: z.string().max(200).describe("Words that must all appear in the title or text; empty lists the newest"),
+  query: z
+    .string()
+    .max(200)
+    .describe(
+      "What to look for: words in the title or text (and, where the server ranks by meaning, what they are about); empty lists the newest",
+    ),
   limit: z.number().int().min(1).max(20).optional().describe("How many entries, default 10"),
   feedId: z.string().max(64).optional().describe("Only entries of this feed"),
   unreadOnly: z.boolean().optional().describe("Only unread entries"),
@@ -176,6 +182,50 @@ async function wordHits(deps: Deps, userId: string, input: z.infer<typeof search
   return [...ranked, ...plain.filter((hit) => !seen.has(hit.id)).map(hitOut)].slice(0, limit)
 }
 
+/** Similarity a recent entry needs to be offered by meaning alone (no word of the question in it). */
+const MEANING_MIN = 0.35
+/** A word match's lead over an entry that is only close in meaning: the reader's own words are evidence too. */
+const WORD_LEAD = 0.15
+
+type SearchHit = ReturnType<typeof hitOut> | ReturnType<typeof itemOut>
+
+/**
+ * With the server's embedding model: the word matches and the newest entries the filters allow, ordered by how close
+ * they are to the question in meaning (word matches keep a lead); an entry with no word of the question comes in only
+ * when it is close. Without embeddings, or when they fail, the word matches as they are.
+ */
+async function rankedByMeaning(
+  deps: Deps,
+  session: SessionInfo,
+  input: z.infer<typeof searchInput>,
+  hits: SearchHit[],
+): Promise<SearchHit[]> {
+  if (!(await meaningAvailable(deps, session.userId))) return hits
+  const recent = await searchEntriesForUser(deps.db, session.userId, {
+    words: [],
+    limit: EMBEDDING_CANDIDATES - 1 - hits.length,
+    feedId: input.feedId,
+    unreadOnly: input.unreadOnly,
+    from: input.publishedAfter,
+    to: input.publishedBefore,
+    scan: searchScanRows(deps),
+  })
+  const matched = new Set(hits.map((hit) => hit.id))
+  const pool: SearchHit[] = [...hits, ...recent.filter((hit) => !matched.has(hit.id)).map(hitOut)]
+  const scores = await similarities(
+    deps,
+    { userId: session.userId, role: session.role },
+    input.query,
+    pool.map((hit) => ({ id: hit.id, text: `${hit.title ?? ""}\n${hit.snippet ?? ""}` })),
+  )
+  if (!scores) return hits
+  const score = (hit: SearchHit) => (scores.get(hit.id) ?? 0) + (matched.has(hit.id) ? WORD_LEAD : 0)
+  return pool
+    .filter((hit) => matched.has(hit.id) || (scores.get(hit.id) ?? 0) >= MEANING_MIN)
+    .sort((a, b) => score(b) - score(a))
+    .slice(0, input.limit ?? 10)
+}
+
 interface WireSubscription {
   type?: string
   feedId?: string | null
@@ -210,7 +260,8 @@ export function chatTools(deps: Deps, session: SessionInfo): ToolSet {
       async (input) => {
         if (input.savedSearchId) return { entries: await savedSearchHits(deps, userId, input) }
         const words = input.query.split(/\s+/).filter(Boolean).slice(0, 8)
-        if (words.length) return { entries: await wordHits(deps, userId, input, words) }
+        if (words.length)
+          return { entries: await rankedByMeaning(deps, session, input, await wordHits(deps, userId, input, words)) }
         const hits = await searchEntriesForUser(deps.db, userId, {
           words,
           limit: input.limit ?? 10,

@@ -19,6 +19,7 @@ export type AiOperation =
   | "daily"
   | "timeline-score"
   | "timeline-summary"
+  | "embedding"
 
 export interface CompletionRequest {
   operation: AiOperation

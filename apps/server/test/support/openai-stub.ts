@@ -1,6 +1,7 @@
 // An OpenAI-compatible model server on loopback for the AI tests: chat completions (plain and streamed, text and
-// tool calls), the model list and speech (/v1/audio/speech, answering a short WAV tone). It counts requests, keeps what it was sent, and can answer slowly, fail, stall,
-// break off mid-stream, or say what a test wants.
+// tool calls), the model list, speech (/v1/audio/speech, answering a short WAV tone) and embeddings (a word-concept
+// vector, see stubEmbedding). It counts requests, keeps what it was sent, and can answer slowly, fail, stall, break
+// off mid-stream, or say what a test wants.
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 
@@ -77,6 +78,39 @@ export const SPEECH_AUDIO: Buffer = (() => {
   return Buffer.concat([header, samples])
 })()
 
+/** Words that mean the same to the stub's embedding model: each group is one dimension of meaning. */
+const CONCEPTS: readonly string[][] = [
+  ["car", "cars", "automobile", "automobiles", "vehicle", "vehicles", "sedan", "hatchback"],
+  ["kitchen", "kitchens", "cooking", "recipe", "recipes", "oven"],
+  ["garden", "gardens", "radish", "radishes", "soil", "seedlings"],
+]
+const EMBEDDING_DIMENSIONS = 32
+
+/**
+ * A deterministic stand-in for an embedding model: words of one concept share a dimension, any other word goes to a
+ * dimension by its hash, normalised; so "automobiles" lies close to a text about cars that shares no word with it.
+ */
+export function stubEmbedding(text: string): number[] {
+  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0)
+  for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    const concept = CONCEPTS.findIndex((group) => group.includes(word))
+    let dimension = concept
+    if (concept < 0) {
+      let hash = 7
+      for (const char of word) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
+      dimension = CONCEPTS.length + (hash % (EMBEDDING_DIMENSIONS - CONCEPTS.length))
+    }
+    vector[dimension]! += concept < 0 ? 0.3 : 1
+  }
+  const norm = Math.hypot(...vector) || 1
+  return vector.map((value) => value / norm)
+}
+
+export interface EmbeddingRequestBody {
+  model: string
+  input: string | string[]
+}
+
 export interface OpenAiStub {
   /** The base URL to configure (ends in /v1). */
   baseUrl: string
@@ -85,6 +119,8 @@ export interface OpenAiStub {
   requests: { body: ChatRequestBody; authorization: string | undefined }[]
   /** Speech requests received. */
   speech: { body: SpeechRequestBody; authorization: string | undefined }[]
+  /** Embedding requests received. */
+  embeddings: { body: EmbeddingRequestBody }[]
   set(behaviour: StubBehaviour): void
   reset(): void
   close(): Promise<void>
@@ -94,6 +130,7 @@ export async function startOpenAiStub(initial: StubBehaviour = {}): Promise<Open
   let behaviour = initial
   const requests: OpenAiStub["requests"] = []
   const speech: OpenAiStub["speech"] = []
+  const embeddings: OpenAiStub["embeddings"] = []
   const server = http.createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0]
     if (req.method === "GET" && path === "/v1/models") {
@@ -113,6 +150,27 @@ export async function startOpenAiStub(initial: StubBehaviour = {}): Promise<Open
         return
       }
       res.writeHead(200, { "content-type": "audio/wav", "content-length": SPEECH_AUDIO.length }).end(SPEECH_AUDIO)
+      return
+    }
+    if (req.method === "POST" && path === "/v1/embeddings") {
+      const chunks: Buffer[] = []
+      for await (const chunk of req) chunks.push(chunk as Buffer)
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as EmbeddingRequestBody
+      embeddings.push({ body })
+      if (behaviour.failStatus) {
+        res.writeHead(behaviour.failStatus, { "content-type": "application/json" }).end('{"error":{"message":"stub"}}')
+        return
+      }
+      const inputs = Array.isArray(body.input) ? body.input : [body.input]
+      const tokens = inputs.reduce((sum, text) => sum + text.split(/\s+/).length, 0)
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          object: "list",
+          data: inputs.map((text, index) => ({ object: "embedding", index, embedding: stubEmbedding(text) })),
+          model: body.model,
+          usage: { prompt_tokens: tokens, total_tokens: tokens },
+        }),
+      )
       return
     }
     if (req.method !== "POST" || path !== "/v1/chat/completions") {
@@ -161,6 +219,7 @@ export async function startOpenAiStub(initial: StubBehaviour = {}): Promise<Open
     calls: () => requests.length,
     requests,
     speech,
+    embeddings,
     set: (b) => {
       behaviour = b
     },
@@ -168,6 +227,7 @@ export async function startOpenAiStub(initial: StubBehaviour = {}): Promise<Open
       behaviour = initial
       requests.length = 0
       speech.length = 0
+      embeddings.length = 0
     },
     close: () =>
       new Promise((resolve) => {

@@ -4,7 +4,19 @@ import type { AiUsage } from "../../api/ai.ts"
 import { formatFullDateTime } from "../../lib/format-date.ts"
 import { useAiUsage } from "./ai-queries.ts"
 
-const OPERATIONS = ["summary", "translation", "summary-title", "test", "task", "daily", "tts"] as const
+const OPERATIONS = [
+  "summary",
+  "translation",
+  "summary-title",
+  "chat",
+  "test",
+  "task",
+  "daily",
+  "tts",
+  "timeline-score",
+  "timeline-summary",
+  "embedding",
+] as const
 
 export function UsageSection() {
   const { t, i18n } = useTranslation("ai")

@@ -1,0 +1,114 @@
+// The AI chat's search ranked by meaning when the server names an embedding model (AI_EMBEDDING_MODEL): an entry that
+// shares no word with the question but is about it is found, word matches keep their lead, entry vectors are kept
+// between searches, the tokens count as "embedding" usage, another user's entries never come in, and a failing
+// embedding endpoint leaves the word ranking in place. The loopback model server embeds by word concept
+// (support/openai-stub.ts stubEmbedding).
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { chatTools } from "../src/ai/chat-tools.ts"
+import type { SessionInfo } from "../src/services/session.ts"
+import { type FeedServer, rss, startFeedServer } from "./support/feeds.ts"
+import { type OpenAiStub, startOpenAiStub } from "./support/openai-stub.ts"
+import { startTestServer, type TestServer } from "./support/server.ts"
+import { apiAs, signUp, type TestUser } from "./support/users.ts"
+
+let feeds: FeedServer
+let stub: OpenAiStub
+let server: TestServer
+let alice: TestUser
+let bob: TestUser
+const at = (hour: number) => new Date(Date.UTC(2026, 10, 20, hour))
+
+beforeAll(async () => {
+  ;[feeds, stub] = await Promise.all([startFeedServer(), startOpenAiStub()])
+  server = await startTestServer({
+    AI_BASE_URL: stub.baseUrl,
+    AI_MODEL: "chat-model",
+    AI_EMBEDDING_MODEL: "embed-model",
+  })
+  feeds.set("/alice.xml", {
+    body: rss("Alice's reading", [
+      {
+        guid: "a1",
+        title: "Road test: the new family hatchback",
+        description: "<p>Five doors, a quiet engine.</p>",
+        pubDate: at(9),
+      },
+      { guid: "a2", title: "Kitchen widgets reviewed", description: "<p>Which oven timer to buy.</p>", pubDate: at(8) },
+      { guid: "a3", title: "Radishes in cold soil", description: "<p>Sow them early.</p>", pubDate: at(7) },
+      { guid: "a4", title: "Vehicle tax changes next year", description: "<p>What owners pay.</p>", pubDate: at(6) },
+    ]),
+  })
+  feeds.set("/bob.xml", {
+    body: rss("Bob's reading", [
+      { guid: "b1", title: "Sedan of the year", description: "<p>Bob's private pick.</p>", pubDate: at(10) },
+    ]),
+  })
+  ;[alice, bob] = await Promise.all([signUp(server.url, "Alice"), signUp(server.url, "Bob")])
+  for (const [user, path] of [
+    [alice, "/alice.xml"],
+    [bob, "/bob.xml"],
+  ] as const) {
+    const res = await apiAs(server.url, user)("POST", "/subscriptions", { url: feeds.url(path), view: 0 })
+    expect(res.status).toBe(200)
+  }
+})
+
+afterAll(async () => {
+  await server?.close()
+  await Promise.all([feeds?.close(), stub?.close()])
+})
+
+async function search(user: TestUser, query: string, limit = 5) {
+  const tool = chatTools(server.deps, { userId: user.id, role: "user" } as unknown as SessionInfo)
+    .searchEntries as unknown as {
+    execute: (input: object, options: object) => Promise<{ entries: { title: string }[] }>
+  }
+  return (await tool.execute({ query, limit }, { toolCallId: "t", messages: [] })).entries.map((e) => e.title)
+}
+
+describe("the chat's search ranked by meaning", () => {
+  it("finds what the question is about without its words, word matches first, the user's own entries only", async () => {
+    // No entry holds the word "automobiles": the two about cars are found (by closeness), the kitchen and garden not.
+    expect((await search(alice, "automobiles")).sort()).toEqual([
+      "Road test: the new family hatchback",
+      "Vehicle tax changes next year",
+    ])
+    // A word match leads, the one close in meaning follows; the kitchen and the garden stay out.
+    expect(await search(alice, "vehicle")).toEqual([
+      "Vehicle tax changes next year",
+      "Road test: the new family hatchback",
+    ])
+    expect(await search(bob, "automobiles")).toEqual(["Sedan of the year"])
+    // What was embedded went to the server's embedding model, the question first.
+    expect(stub.embeddings[0]?.body.model).toBe("embed-model")
+    expect(stub.embeddings[0]?.body.input[0]).toBe("automobiles")
+  })
+
+  it("keeps entry vectors between searches and records the tokens as embedding usage", async () => {
+    const before = stub.embeddings.length
+    expect((await search(alice, "cars")).sort()).toEqual([
+      "Road test: the new family hatchback",
+      "Vehicle tax changes next year",
+    ])
+    // Only the question was embedded this time.
+    expect(stub.embeddings.slice(before).map((r) => r.body.input)).toEqual([["cars"]])
+    const usage = (await apiAs(server.url, alice)("GET", "/ai/usage")).body.data as {
+      operation: string
+      model: string
+      tokensIn: number
+    }[]
+    const embedding = JSON.stringify(usage)
+    expect(embedding).toContain("embedding")
+    expect(embedding).toContain("embed-model")
+  })
+
+  it("keeps the word ranking when the embedding endpoint fails", async () => {
+    stub.set({ failStatus: 500 })
+    try {
+      expect(await search(alice, "automobiles")).toEqual([])
+      expect(await search(alice, "radishes")).toEqual(["Radishes in cold soil"])
+    } finally {
+      stub.reset()
+    }
+  })
+})
