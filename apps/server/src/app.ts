@@ -183,7 +183,11 @@ export function createApp({ deps, auth, jobs, webDistDir }: AppOptions) {
   app.notFound((c) => c.json(noSuchCall(c.req.method, c.req.path).toBody(), 404))
   app.onError((error, c) => {
     const known = error instanceof AppError ? error : fromDatabase(error)
-    if (known) return c.json(known.toBody(), known.status as 400)
+    if (known) {
+      // A known failure answered with a 5xx (a model server that failed, say) counts as an error too.
+      if (known.status >= 500) countServerError(deps)
+      return c.json(known.toBody(), known.status as 400)
+    }
     deps.log.error("unhandled error", { method: c.req.method, path: c.req.path, error })
     // The admin dashboard's error count (a number per day, nothing about the request).
     countServerError(deps)

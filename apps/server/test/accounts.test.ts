@@ -435,6 +435,32 @@ describe("delete user", () => {
     expect(refused.status).toBe(400)
     expect(await rowsOf(mia.user.id)).toEqual(miaBefore)
 
+    // A failure part-way (here when the ledger accounts go, after the POWER was burned) leaves everything as it was:
+    // one transaction.
+    const db = server.database.db
+    await db.execute(
+      sql.raw(`create or replace function fail_ledger_delete() returns trigger language plpgsql as $$
+      begin raise exception 'disk full'; end $$`),
+    )
+    await db.execute(
+      sql.raw(`create trigger fail_ledger_delete before delete on ledger_accounts
+      for each row when (old.user_id = '${mia.user.id}') execute function fail_ledger_delete()`),
+    )
+    try {
+      const broken = await fetch(`${server.url}/better-auth/delete-user`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${mia.user.token}`, "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ password: mia.user.password }),
+      })
+      expect(broken.status).toBeGreaterThanOrEqual(500)
+    } finally {
+      await db.execute(sql.raw("drop trigger fail_ledger_delete on ledger_accounts"))
+      await db.execute(sql.raw("drop function fail_ledger_delete()"))
+    }
+    expect(await rowsOf(mia.user.id)).toEqual(miaBefore)
+    expect(await balances()).toEqual(held)
+    expect(await aiMessages(mia.chatId)).toBe(1)
+
     const res = await fetch(`${server.url}/better-auth/delete-user`, {
       method: "POST",
       headers: { authorization: `Bearer ${mia.user.token}`, "content-type": "application/json", origin: server.url },

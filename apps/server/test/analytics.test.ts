@@ -3,10 +3,12 @@
 // address or id; GET /admin/analytics answers admins only (1004 otherwise). Also GET /plan (settings › plan).
 import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type OpenAiStub, startOpenAiStub } from "./support/openai-stub.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 import { apiAs, signUp, type TestUser } from "./support/users.ts"
 
 let server: TestServer
+let stub: OpenAiStub
 let admin: TestUser
 let bob: TestUser
 let carol: TestUser
@@ -36,11 +38,13 @@ async function stored() {
 
 beforeAll(async () => {
   // Its own database: the counts are compared whole. The first user to sign up is the admin.
-  server = await startTestServer({}, { freshDatabase: true })
+  stub = await startOpenAiStub()
+  server = await startTestServer({ AI_BASE_URL: stub.baseUrl, AI_MODEL: "stub-model" }, { freshDatabase: true })
   admin = await signUp(server.url, "Admin")
   ;[bob, carol] = await Promise.all([signUp(server.url, "Bob"), signUp(server.url, "Carol")])
 })
 afterAll(async () => {
+  await stub?.close()
   await server?.close()
 })
 
@@ -108,6 +112,24 @@ describe("admin analytics dashboard", () => {
     expect(today).toMatchObject({ activeUsers: 2, subscriptions: 0, aiCalls: 0, aiTokens: 0, errors: 0 })
     expect(today.events).toEqual({ "1002": 1, "1003": 1, "2000": 1, "3002": 2, "4000": 1 })
     expect(days[0]).toMatchObject({ activeUsers: 0, events: {} })
+  })
+
+  it("counts the day's AI calls and tokens and the errors the server answered with a 5xx", async () => {
+    const today = async () =>
+      ((await api(admin)("GET", "/admin/analytics?days=1")).body.data.days as Record<string, number>[]).at(-1)!
+    const before = await today()
+    // One model call (10 tokens in, 5 out from the stand-in), then one the model server fails: a 1005, HTTP 500.
+    expect((await api(bob)("POST", "/ai/provider/test", {})).body.data.ok).toBe(true)
+    stub.set({ failStatus: 500 })
+    const failed = await api(bob)("POST", "/ai/provider/test", {})
+    stub.reset()
+    expect([failed.status, failed.body.code]).toEqual([500, 1005])
+    // A refusal (4xx) is not a server error.
+    expect((await api(bob)("GET", "/admin/analytics")).status).toBe(403)
+    const after = await today()
+    expect(after.aiCalls - before.aiCalls).toBeGreaterThanOrEqual(1)
+    expect(after.aiTokens - before.aiTokens).toBeGreaterThanOrEqual(15)
+    expect(after.errors - before.errors).toBe(1)
   })
 
   it("refuses everyone else with 1004, and bad input with the catalogue's code", async () => {

@@ -4,15 +4,16 @@
 // Which window counts what is the server tests' business (apps/server/test/trending-windows.test.ts): every row here
 // is minutes old, so each window holds the same things; this checks the switch asks for its window and shows it.
 // Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/trending-plan.e2e.test.ts
+import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { launchBrowser } from "./support/browser.ts"
-import { shootBothSizes } from "./support/evidence.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 import { type FixtureServer, startFixtureServer } from "./support/fixture-server.ts"
 import { signUp, subscribe } from "./support/shell-kit.ts"
 
-const shotsDir = process.env.TRENDING_SHOTS_DIR ?? "/tmp/trending-plan-shots"
+const shotsDir = process.env.TRENDING_SHOTS_DIR ?? path.join(screenshotsRoot, "trending-plan")
 const stamp = Date.now()
 const adminEmail = `admin-${stamp}@example.com`
 
@@ -178,6 +179,26 @@ describe("usage analytics", () => {
     await page.waitForLoadState("networkidle")
     await hidePage()
     await expect.poll(() => storedToday(1003), { timeout: 15_000 }).toBeGreaterThan(before)
+    // What the reader does is counted too: an entry opened (2000), the search palette (2007), quick add (2008) and
+    // the add-source dialog it opens (2015).
+    const acts = [2000, 2007, 2008, 2015]
+    const counts = () => Promise.all(acts.map(storedToday))
+    const was = await counts()
+    await call(page, "POST", "/subscriptions", { url: `${fixtures.origin}/site/field-notes.xml`, view: 0 })
+    await page.goto(`${server.origin}/timeline/view-0/all/pending`)
+    await page.getByTestId("entry-row").first().click()
+    await page.getByTestId("entry-content").waitFor()
+    await page.keyboard.press("Control+k")
+    await page.getByRole("dialog").waitFor()
+    await page.keyboard.press("Escape")
+    await page.getByRole("dialog").waitFor({ state: "detached" })
+    await page.keyboard.press("Control+n")
+    await page.getByRole("dialog").waitFor()
+    await page.keyboard.press("Escape")
+    await hidePage()
+    await expect
+      .poll(async () => (await counts()).map((count, i) => count > (was[i] ?? 0)), { timeout: 15_000 })
+      .toEqual([true, true, true, true])
     // Off in settings › general: nothing more is posted, even when the page is left.
     await page.goto(`${server.origin}/settings/general`)
     const toggle = page.getByRole("switch", { name: "Send anonymous usage data" })

@@ -5,6 +5,7 @@
 // Run: node scripts/build-web.mjs && node scripts/build-server.mjs && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/two-factor.e2e.test.ts
 import path from "node:path"
 import type { Browser, Page } from "playwright-core"
+import { encode } from "uqr"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { linkIn, readMail } from "../../server/test/support/mail-text.ts"
 import { type SmtpStub, startSmtpStub } from "../../server/test/support/smtp-server.ts"
@@ -101,11 +102,18 @@ describe("two-factor", () => {
     await page.keyboard.press("Enter")
     await expect.poll(() => page.getByTestId("two-factor-status").textContent(), ANSWER).not.toBe("")
     await page.getByTestId("two-factor-password").fill(PASSWORD)
+    const enabled = page.waitForResponse((res) => new URL(res.url()).pathname === "/better-auth/two-factor/enable")
     await page.keyboard.press("Enter")
+    const { totpURI } = (await (await enabled).json()) as { totpURI: string }
     await page.getByTestId("two-factor-setup").waitFor()
     expect(await page.getByRole("img", { name: "QR code for the authenticator app" }).isVisible()).toBe(true)
     secret = ((await page.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s+/g, "")
     expect(secret).toMatch(/^[A-Z2-7]+=*$/)
+    expect(new URL(totpURI).searchParams.get("secret")).toBe(secret)
+    // The QR code holds the server's otpauth URI, module for module (as an authenticator app would read it).
+    const { data } = encode(totpURI, { ecc: "M", border: 2 })
+    const dark = data.flatMap((row, y) => row.flatMap((on, x) => (on ? [`M${x} ${y}h1v1h-1z`] : []))).join("")
+    expect(await page.getByTestId("qr-code").locator("path").getAttribute("d")).toBe(dark)
     expect(await shootBothSizes(page, shotsDir, "setup-en")).toEqual([])
 
     await page.getByTestId("two-factor-confirm-code").fill(totp(secret, Date.now(), 9))

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next"
 import { Navigate, Outlet, useLocation } from "react-router"
 import { LoadingPane } from "../components/ui/spinner.tsx"
 import { AnalyticsStart } from "../features/analytics/analytics-start.tsx"
+import { UsageEvents } from "../features/analytics/usage-events.tsx"
 
 export function RootLayout() {
   const { pathname } = useLocation()
@@ -10,6 +11,7 @@ export function RootLayout() {
   return (
     <>
       <AnalyticsStart />
+      <UsageEvents />
       <Outlet />
     </>
   )

@@ -3,6 +3,7 @@
 // image cache settings make. The worker's own messages are in src/sw/protocol.ts.
 import i18next from "i18next"
 import type { Workbox } from "workbox-window"
+import { track } from "../lib/analytics.ts"
 import { serviceWorkerSupported } from "../lib/service-worker-client.ts"
 import { toast } from "../lib/toast.ts"
 
@@ -54,7 +55,10 @@ function offerUpdate(wb: Workbox) {
     action: {
       label: i18next.t("app:update.reload"),
       // The worker activates, takes this page ("controlling" above) and the page reloads.
-      onClick: () => wb.messageSkipWaiting(),
+      onClick: () => {
+        track("update_restart")
+        wb.messageSkipWaiting()
+      },
     },
   })
 }

@@ -2,6 +2,7 @@
 // now show their owner).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { getClaimMessage, listClaimedFeeds, verifyClaim } from "../api/feed-claims.ts"
+import { track } from "../lib/analytics.ts"
 import { queryKeys } from "./keys.ts"
 
 export const useClaimMessage = (feedId: string) =>
@@ -13,10 +14,12 @@ export function useVerifyClaim() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: verifyClaim,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      track("feed_claimed")
+      return Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.claimedFeeds }),
         client.invalidateQueries({ queryKey: queryKeys.subscriptions }),
-      ]),
+      ])
+    },
   })
 }

@@ -15,6 +15,7 @@ import {
   sendTip,
   TRANSACTION_PAGE,
 } from "../api/wallets.ts"
+import { track } from "../lib/analytics.ts"
 import { queryKeys } from "./keys.ts"
 
 export const useWallet = () => useQuery({ queryKey: queryKeys.wallet, queryFn: getWallet })
@@ -35,14 +36,15 @@ export const useTransactions = (enabled: boolean) =>
 
 const refreshWallet = (client: QueryClient) => client.invalidateQueries({ queryKey: queryKeys.walletRoot })
 
-function useWalletMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
+/** `sent`: the anonymous usage event (spec client §9) a success is counted as, if any. */
+function useWalletMutation<T, R>(mutationFn: (input: T) => Promise<R>, sent?: () => void) {
   const client = useQueryClient()
-  return useMutation({ mutationFn, onSettled: () => refreshWallet(client) })
+  return useMutation({ mutationFn, onSuccess: () => sent?.(), onSettled: () => refreshWallet(client) })
 }
 
 export const useCreateWallet = () => useWalletMutation(createWallet)
-export const useClaimDaily = () => useWalletMutation(claimDaily)
-export const useSendTip = () => useWalletMutation(sendTip)
+export const useClaimDaily = () => useWalletMutation(claimDaily, () => track("daily_reward_claimed"))
+export const useSendTip = () => useWalletMutation(sendTip, () => track("tip_sent"))
 export const useWithdraw = () => useWalletMutation(requestWithdrawal)
 
 export const useBoostLevel = (feedId: string) =>
@@ -52,6 +54,7 @@ export function useBoostFeed() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: boostFeed,
+    onSuccess: () => track("boost_sent"),
     onSettled: (_data, _error, input) =>
       Promise.all([refreshWallet(client), client.invalidateQueries({ queryKey: queryKeys.feedBoost(input.feedId) })]),
   })

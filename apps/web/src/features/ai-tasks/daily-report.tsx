@@ -2,12 +2,13 @@
 // (ending 8 AM or 8 PM in the user's time zone), rendered from Markdown whose links open the entries. The latest
 // finished window first; earlier ones a click away.
 import { useQuery } from "@tanstack/react-query"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Button } from "../../components/ui/button.tsx"
 import { Dialog } from "../../components/ui/dialog.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
+import { track } from "../../lib/analytics.ts"
 import { AiProblem } from "../ai/ai-problem.tsx"
 import { Markdown } from "./markdown.tsx"
 import { useTimeZoneSync } from "./time-zone.ts"
@@ -16,6 +17,7 @@ import { latestWindowStart, nextBoundary, previousBoundary } from "./windows.ts"
 export default function DailyReportDialog({ view, onClose }: { view: 0 | 1; onClose: () => void }) {
   const { t, i18n } = useTranslation("ai-tasks")
   useTimeZoneSync()
+  useEffect(() => track("daily_report_modal", { view }), [view])
   const [latest] = useState(() => latestWindowStart(new Date()))
   const [start, setStart] = useState(latest)
   const end = nextBoundary(start)

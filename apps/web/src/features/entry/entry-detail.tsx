@@ -1,11 +1,12 @@
 // The right column: one entry with its content, fetched with GET /entries?id= (an inbox entry with GET
 // /entries/inbox?id=, as inbox entries are stored apart), marked read when opened.
 import type { EntryDetail as Detail } from "@tidings/shared"
-import { lazy, Suspense, useRef, useState } from "react"
+import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
+import { track } from "../../lib/analytics.ts"
 import { formatFullDateTime, parseDate } from "../../lib/format-date.ts"
 import { sourceTitle } from "../../lib/source-title.ts"
 import { useEntry } from "../../queries/entries.ts"
@@ -34,6 +35,9 @@ export function EntryDetail({ entryId, view, inbox = false }: { entryId: string;
   const inboxEntry = useInboxEntry(inbox ? entryId : undefined)
   const entry = inbox ? inboxEntry : feedEntry
   useAutoMarkRead(entryId, entry.isSuccess && Boolean(entry.data))
+  // One event per entry opened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the entry id is what the event counts.
+  useEffect(() => track("navigate_entry", { view }), [entryId, view])
 
   if (entry.isPending) return <LoadingPane label={t("common:status.loading")} />
   if (!entry.data) return <EmptyState icon="book" title={t("entry.not_found")} />

@@ -3,6 +3,7 @@
 import type { EntryDetail } from "@tidings/shared"
 import { useTranslation } from "react-i18next"
 import type { IconName } from "../../components/ui/icons.tsx"
+import { track } from "../../lib/analytics.ts"
 import { toast } from "../../lib/toast.ts"
 import { canSave, entryContext } from "./entry-context.ts"
 import {
@@ -43,6 +44,7 @@ export function useIntegrationActions(detail: EntryDetail): IntegrationAction[] 
     const id = toast.loading(t("toast.saving", { name }))
     const { saveEntry } = await import("./save-entry.ts")
     const result = await saveEntry(target, detail, settings)
+    track("integration", { kind: "kind" in target ? target.kind : "custom", ok: result.ok })
     if (result.ok) toast.success(t("toast.saved", { name }), { id })
     else {
       const hint = result.network && settings.useBrowserFetch ? ` ${t("toast.cors_hint")}` : ""

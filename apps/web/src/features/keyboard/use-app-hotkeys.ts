@@ -6,6 +6,7 @@ import type { EntryDetail } from "@tidings/shared"
 import { useEffect, useRef } from "react"
 import { useNavigate } from "react-router"
 import type { AiConfig } from "../../api/ai.ts"
+import { track } from "../../lib/analytics.ts"
 import { type TimelineLocation, timelinePath } from "../../lib/route-ids.ts"
 import { MOBILE_QUERY, useIsMobile } from "../../lib/use-media-query.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
@@ -137,6 +138,7 @@ export function useCommandRunner(): (command: CommandId) => void {
       case "global.shortcuts":
         return layout.openDialog("shortcuts")
       case "global.quick-add":
+        track("quick_add_feed")
         return layout.openDialog("add-source")
       case "global.toggle-ai":
         return toggleAiPanel(queryClient)

@@ -1,5 +1,5 @@
 // The tip modal: send POWER to a feed (its owner when claimed, otherwise the feed's pool), from the feed's menu.
-import { type FormEvent, useState } from "react"
+import { type FormEvent, useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { toast } from "sonner"
@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button.tsx"
 import { Dialog } from "../../components/ui/dialog.tsx"
 import { TextField } from "../../components/ui/field.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
+import { track } from "../../lib/analytics.ts"
 import { useSendTip, useWallet } from "../../queries/wallets.ts"
 import { formatPower, parseAmount } from "./power-format.ts"
 
@@ -20,6 +21,7 @@ export function TipDialog({ feedId, title, onClose }: { feedId: string; title: s
   const [invalid, setInvalid] = useState(false)
   // One key per dialog: pressing send again after a lost answer cannot tip twice.
   const [idempotencyKey] = useState(() => crypto.randomUUID())
+  useEffect(() => track("tip_modal_open"), [])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
