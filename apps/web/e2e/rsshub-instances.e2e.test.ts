@@ -1,17 +1,19 @@
 // Own RSSHub instances on the /rsshub screen: add one (a loopback stand-in behind an access key; a wrong key is
 // refused in words), use it, subscribe to a route through it and read its entries; screenshots at 1280 and 390 px.
 // Run: npm test -- build && cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/rsshub-instances.e2e.test.ts
+
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
+import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { launchBrowser } from "./support/browser.ts"
-import { shootBothSizes } from "./support/evidence.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 import { type RsshubStandIn, startRsshubStandIn } from "./support/rsshub-stand-in.ts"
 import { signUp } from "./support/shell-kit.ts"
 
-const shotsDir = process.env.RSSHUB_INSTANCES_SHOTS ?? "/tmp/rsshub-instances-shots"
+const shotsDir = process.env.RSSHUB_INSTANCES_SHOTS ?? path.join(screenshotsRoot, "rsshub-instances")
 const KEY = "lantern"
 
 let catalogue: RsshubStandIn

@@ -9,10 +9,10 @@ import { ARTICLE_TITLE, type FeedServer, SHORT_TITLE, startAiFeed } from "./supp
 import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { seriousViolations } from "./support/axe.ts"
 import { launchBrowser } from "./support/browser.ts"
-import { expectNoPhoneOverflow } from "./support/evidence.ts"
+import { expectNoPhoneOverflow, screenshotsRoot } from "./support/evidence.ts"
 import { signUp, subscribe } from "./support/shell-kit.ts"
 
-const shotDir = process.env.SMART_FEEDS_SHOTS ?? "/tmp/smart-feeds-shots"
+const shotDir = process.env.SMART_FEEDS_SHOTS ?? path.join(screenshotsRoot, "smart-feeds")
 
 let server: AppServer
 let feed: FeedServer

@@ -1,14 +1,15 @@
 // Settings › sync apps: the server addresses, an app password created by keyboard (shown once) that a Google Reader
 // client then signs in with, its "last used" in the list, and revoking it after the confirmation; both widths, axe.
 // Run: cd apps/web && npx vitest run -c vitest.e2e.config.ts e2e/sync-apps.e2e.test.ts
+import path from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type AppServer, startAppServer } from "./support/app-server.ts"
 import { launchBrowser } from "./support/browser.ts"
-import { shootBothSizes } from "./support/evidence.ts"
+import { screenshotsRoot, shootBothSizes } from "./support/evidence.ts"
 import { signUp } from "./support/shell-kit.ts"
 
-const shotsDir = process.env.SYNC_APPS_SHOTS ?? "/tmp/greader-shots"
+const shotsDir = process.env.SYNC_APPS_SHOTS ?? path.join(screenshotsRoot, "sync-apps")
 
 let server: AppServer
 let browser: Browser

@@ -43,8 +43,12 @@ export async function shootBothSizes(page: Page, dir: string, name: string): Pro
   ] as const) {
     await page.setViewportSize({ width, height })
     await page.waitForTimeout(300)
+    // Crossing the phone breakpoint mounts another layout, whose code may load on demand: shoot it once drawn.
+    await domQuiet(page)
     await expectNoPhoneOverflow(page, name)
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true })
+    if (!(await page.evaluate(() => document.body.innerText.trim().length)))
+      problems.push(`${name}@${width}: blank page`)
     for (const v of await seriousViolations(page)) problems.push(`${name}@${width} ${v.id}: ${v.targets.join(", ")}`)
   }
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -52,6 +56,29 @@ export async function shootBothSizes(page: Page, dir: string, name: string): Pro
   // that is about to be replaced (a file chosen in an input that then disappears).
   await page.waitForTimeout(300)
   return problems
+}
+
+/** Resolves once the page's DOM has not changed for 200 ms (at most 3 s), with some text on it. */
+async function domQuiet(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const started = performance.now()
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const done = () => {
+          if (!document.body.innerText.trim() && performance.now() - started < 3000) return arm()
+          observer.disconnect()
+          resolve()
+        }
+        const arm = () => {
+          clearTimeout(timer)
+          timer = setTimeout(done, performance.now() - started > 3000 ? 0 : 200)
+        }
+        const observer = new MutationObserver(arm)
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+        arm()
+      }),
+  )
 }
 
 /** ms from navigation start until the sidebar's counts and the timeline's first rows are on screen. */

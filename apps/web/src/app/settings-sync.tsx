@@ -1,8 +1,12 @@
 // Wires the settings store to the server (spec client §4 "Settings sync"): every local change is queued, the queue
 // survives a reload, a flush waits for the network, and at start the server's newer groups replace ours.
 import { LOCAL_KEY_PREFIX } from "@tidings/shared"
+import i18next from "i18next"
 import { useEffect } from "react"
 import { getSettings, patchSettings } from "../api/settings.ts"
+import { errorMessage } from "../i18n/error-message.ts"
+import { toast } from "../lib/toast.ts"
+import { keepAfter } from "../queries/offline-writes.ts"
 import { useNetworkStore } from "../stores/network-store.ts"
 import { defaultAiSettings, defaultGeneralSettings, defaultUiSettings } from "../stores/settings-defaults.ts"
 import { type SettingsGroups, useSettingsStore } from "../stores/settings-store.ts"
@@ -35,8 +39,34 @@ function syncQueue(): SettingsSyncQueue {
     },
     storage: localStorage,
     storageKey: SETTINGS_QUEUE_KEY,
+    keepAfter,
+    onRefused: (group, payload, error) => void rollBackSettings(group, Object.keys(payload), error),
   })
   return queue
+}
+
+/**
+ * A change the server refused (made offline, say, and invalid by the time it was sent) is undone: its keys go back
+ * to the server's values (the defaults where the server has none), with a toast saying why.
+ */
+async function rollBackSettings(group: (typeof SYNC_GROUPS)[number], keys: string[], error: unknown) {
+  toast.error(i18next.t("app:network.write_refused", { reason: errorMessage(error) }), { id: "settings-refused" })
+  let remote: Record<string, unknown> | undefined
+  try {
+    remote = (await getSettings()).settings[REMOTE_TAB[group]] as Record<string, unknown> | undefined
+  } catch {
+    // Unknown: the defaults stand in for the server's values.
+  }
+  const state = useSettingsStore.getState()
+  const restored: Record<string, unknown> = { ...(state[group] as Record<string, unknown>) }
+  const fallback = defaults[group] as Record<string, unknown>
+  for (const key of keys) restored[key] = remote && key in remote ? remote[key] : fallback[key]
+  applyingRemote = true
+  try {
+    state.replaceGroup(group, restored as never, state.updated[group])
+  } finally {
+    applyingRemote = false
+  }
 }
 
 /** True while a group from the server is being applied: that is not a change to send back. */

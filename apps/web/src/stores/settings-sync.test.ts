@@ -12,16 +12,18 @@ import {
 } from "./settings-sync.ts"
 
 /** A queue with a hand-driven clock and timers, an in-memory storage and a recording server. */
-function harness(options: { failTabs?: RemoteTab[] } = {}) {
+function harness(options: { failTabs?: RemoteTab[]; refuseTabs?: RemoteTab[] } = {}) {
   let now = 10_000
   let timers: { at: number; run: () => void; id: number }[] = []
   let nextId = 0
   const sent: { tab: RemoteTab; payload: Record<string, unknown> }[] = []
   const store = new Map<string, string>()
   const state = { online: true, fail: new Set(options.failTabs ?? []) }
+  const refused: { group: string; payload: Record<string, unknown>; error: unknown }[] = []
   const queue = new SettingsSyncQueue({
     send: async (tab, payload) => {
       if (state.fail.has(tab)) throw new Error("offline")
+      if (options.refuseTabs?.includes(tab)) throw new Error("invalid value")
       sent.push({ tab, payload })
     },
     isOnline: () => state.online,
@@ -39,6 +41,9 @@ function harness(options: { failTabs?: RemoteTab[] } = {}) {
       removeItem: (key) => void store.delete(key),
     },
     storageKey: "queue",
+    // "offline" is a lost connection (kept); anything else the server's "no", a 422 (undone).
+    keepAfter: (error: unknown) => (error as Error).message === "offline",
+    onRefused: (group, payload, error) => void refused.push({ group, payload, error }),
   })
   /** Moves the clock on, running the timers that fall due, and lets their flushes finish. */
   async function advance(ms: number) {
@@ -49,7 +54,7 @@ function harness(options: { failTabs?: RemoteTab[] } = {}) {
     }
     await new Promise((resolve) => setTimeout(resolve, 0))
   }
-  return { queue, sent, store, state, advance, timers: () => timers }
+  return { queue, sent, store, state, advance, refused, timers: () => timers }
 }
 
 describe("syncablePatch", () => {
@@ -226,6 +231,23 @@ describe("SettingsSyncQueue", () => {
     await second.queue.flush()
     expect(second.sent).toEqual([{ tab: "general", payload: { dimRead: true } }])
     expect(second.store.has("queue")).toBe(false)
+  })
+
+  it("drops a change the server refuses and hands it back to be undone; one that got no answer is kept", async () => {
+    const h = harness({ failTabs: ["appearance"], refuseTabs: ["general"] })
+    h.queue.enqueue("general", { dimRead: true })
+    h.queue.enqueue("ui", { wideMode: true })
+    await h.queue.flush()
+    // The refused general change is gone from the queue and was handed back; the unanswered one waits, stored.
+    expect(h.refused.map(({ group, payload }) => ({ group, payload }))).toEqual([
+      { group: "general", payload: { dimRead: true } },
+    ])
+    expect(h.queue.pending.map((change) => change.group)).toEqual(["ui"])
+    expect(JSON.parse(h.store.get("queue") ?? "[]").map((c: { group: string }) => c.group)).toEqual(["ui"])
+    h.state.fail.clear()
+    await h.queue.flush()
+    expect(h.sent).toEqual([{ tab: "appearance", payload: { wideMode: true } }])
+    expect(h.refused).toHaveLength(1)
   })
 
   it("keeps a change stored while its PATCH is under way, and after a PATCH that failed", async () => {

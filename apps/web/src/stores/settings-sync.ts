@@ -98,12 +98,20 @@ export interface SyncQueueDeps {
   later: (run: () => void, ms: number) => () => void
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem">
   storageKey: string
+  /**
+   * Whether a failed send is kept for later (no answer, a lapsed session); otherwise the server refused it and
+   * onRefused undoes it. Without it every failure is kept.
+   */
+  keepAfter?: (error: unknown) => boolean
+  /** A group's change the server refused: the keys it set, for the caller to put back as the server has them. */
+  onRefused?: (group: SyncGroup, payload: Values, error: unknown) => void
 }
 
 /**
  * The queue of unsent changes. A change more than SYNC_FLUSH_DELAY_MS after the one before starts a flush that
  * delay later; the changes of the burst that follow join it. Each flush sends one PATCH per group with the burst's
- * changes merged (later values win); a failed group goes back to the front of the queue for the next flush.
+ * changes merged (later values win); a group that got no answer goes back to the front of the queue for the next
+ * flush, one the server refused is dropped and handed to onRefused.
  */
 export class SettingsSyncQueue {
   private queue: QueuedChange[] = []
@@ -228,8 +236,9 @@ export class SettingsSyncQueue {
       [...merged].map(async ([group, { payload, changes }]) => {
         try {
           await this.deps.send(REMOTE_TAB[group], payload)
-        } catch {
-          failed.push(...changes)
+        } catch (error) {
+          if (!this.deps.keepAfter || this.deps.keepAfter(error)) failed.push(...changes)
+          else if (epoch === this.epoch) this.deps.onRefused?.(group, payload, error)
         }
       }),
     )
