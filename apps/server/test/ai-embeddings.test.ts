@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { chatTools } from "../src/ai/chat-tools.ts"
 import type { SessionInfo } from "../src/services/session.ts"
+import { bootAlongside } from "./support/boot.ts"
 import { type FeedServer, rss, startFeedServer } from "./support/feeds.ts"
 import { type OpenAiStub, startOpenAiStub } from "./support/openai-stub.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
@@ -24,6 +25,7 @@ beforeAll(async () => {
     AI_BASE_URL: stub.baseUrl,
     AI_MODEL: "chat-model",
     AI_EMBEDDING_MODEL: "embed-model",
+    AI_ALLOW_PRIVATE_NETWORK: "true",
   })
   feeds.set("/alice.xml", {
     body: rss("Alice's reading", [
@@ -58,8 +60,8 @@ afterAll(async () => {
   await Promise.all([feeds?.close(), stub?.close()])
 })
 
-async function search(user: TestUser, query: string, limit = 5) {
-  const tool = chatTools(server.deps, { userId: user.id, role: "user" } as unknown as SessionInfo)
+async function search(user: TestUser, query: string, limit = 5, deps = server.deps) {
+  const tool = chatTools(deps, { userId: user.id, role: "user" } as unknown as SessionInfo)
     .searchEntries as unknown as {
     execute: (input: object, options: object) => Promise<{ entries: { title: string }[] }>
   }
@@ -110,5 +112,32 @@ describe("the chat's search ranked by meaning", () => {
     } finally {
       stub.reset()
     }
+  })
+
+  it("keeps the word ranking, embedding nothing, past the role's daily token budget", async () => {
+    const limited = await bootAlongside(server, {
+      AI_BASE_URL: stub.baseUrl,
+      AI_MODEL: "chat-model",
+      AI_EMBEDDING_MODEL: "embed-model",
+      AI_DAILY_TOKENS: "user=5",
+    })
+    try {
+      const before = stub.embeddings.length
+      // Alice has spent more than 5 tokens on embeddings today.
+      expect(await search(alice, "automobiles", 5, limited.deps)).toEqual([])
+      expect(await search(alice, "radishes", 5, limited.deps)).toEqual(["Radishes in cold soil"])
+      expect(stub.embeddings.length).toBe(before)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it("keeps the word ranking for a reader with a provider of their own: their text goes to no server model", async () => {
+    const own = await apiAs(server.url, bob)("PUT", "/ai/provider", { baseUrl: stub.baseUrl, model: "bobs-model" })
+    expect(own.status).toBe(200)
+    const before = stub.embeddings.length
+    expect(await search(bob, "automobiles")).toEqual([])
+    expect(await search(bob, "sedan")).toEqual(["Sedan of the year"])
+    expect(stub.embeddings.length).toBe(before)
   })
 })

@@ -1,6 +1,8 @@
 // A user's own model endpoint: stored with the key encrypted and never answered back, used instead of the server's,
 // tried with "test connection"; private addresses only when the server allows them; the SSRF guard on every call;
 // the provider factory streams (what chat will use).
+import http from "node:http"
+import type { AddressInfo } from "node:net"
 import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { decryptSecret, encryptSecret } from "../src/ai/crypto.ts"
@@ -10,7 +12,7 @@ import { loadConfig } from "../src/config.ts"
 import { bootAlongside } from "./support/boot.ts"
 import { type OpenAiStub, startOpenAiStub } from "./support/openai-stub.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
-import { apiAs, signUp } from "./support/users.ts"
+import { apiAs, signedToken, signUp } from "./support/users.ts"
 
 let server: TestServer
 let serverModel: OpenAiStub
@@ -174,6 +176,29 @@ describe("private networks and the SSRF guard", () => {
     const trusted = guardedFetch({ allowPrivate: false, trustedOrigin: new URL(ownModel.baseUrl).origin })
     expect((await trusted(`${ownModel.baseUrl}/models`)).status).toBe(200)
   })
+
+  it("refuses a redirect from a trusted endpoint to anywhere else, and fetches nothing there", async () => {
+    const hits: string[] = []
+    const target = http.createServer((req, res) => {
+      hits.push(req.url ?? "")
+      res.end("{}")
+    })
+    await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve))
+    const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/v1/models`
+    const redirector = http.createServer((_req, res) => res.writeHead(302, { location: targetUrl }).end())
+    await new Promise<void>((resolve) => redirector.listen(0, "127.0.0.1", resolve))
+    const origin = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`
+    try {
+      for (const fetchGuarded of [
+        guardedFetch({ allowPrivate: false, trustedOrigin: origin }),
+        guardedFetch({ allowPrivate: true }),
+      ])
+        await expect(fetchGuarded(`${origin}/v1/models`)).rejects.toThrow()
+      expect(hits).toEqual([])
+    } finally {
+      await Promise.all([target, redirector].map((s) => new Promise((resolve) => s.close(resolve))))
+    }
+  })
 })
 
 describe("the provider factory", () => {
@@ -189,6 +214,40 @@ describe("the provider factory", () => {
     expect(chunks.join("")).toBe("streamed in pieces of eight characters")
     expect((await result.usage).inputTokens).toBe(10)
     expect(ownModel.requests[0]!.body).toMatchObject({ model: "stream-model", stream: true })
+  })
+})
+
+describe("keys at rest, across a change of AUTH_SECRET", () => {
+  it("answers code 5 asking for the key again when it was saved under another secret", async () => {
+    const user = await signUp(server.url)
+    const saved = await apiAs(server.url, user)("PUT", "/ai/provider", {
+      baseUrl: ownModel.baseUrl,
+      model: "my-model",
+      apiKey: KEY,
+    })
+    expect(saved.status).toBe(200)
+    const other = await bootAlongside(server, {
+      AUTH_SECRET: "another-secret-of-at-least-32-characters!",
+      ALLOW_PRIVATE_NETWORK: "true",
+    })
+    try {
+      // Sessions are signed with the secret too: the user signs in again there.
+      const signIn = await fetch(`${other.url}/better-auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: other.url },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      })
+      expect(signIn.status).toBe(200)
+      const calls = ownModel.calls()
+      const res = await apiAs(other.url, { token: signedToken(signIn) })("POST", "/ai/provider/test", {})
+      expect(res.body.code).toBe(5)
+      expect(res.body.message).toContain(
+        "cannot be read (the server's secret changed): enter it again in Settings › AI",
+      )
+      expect(ownModel.calls()).toBe(calls)
+    } finally {
+      await other.close()
+    }
   })
 })
 

@@ -88,15 +88,23 @@ export async function requireProvider(deps: Deps, userId: string, speed: ModelSp
   return provider
 }
 
-const secrets = new WeakMap<DB, Promise<string>>()
+/** Per database and configured AUTH_SECRET (two servers in one process may share a database, not a secret). */
+const secrets = new WeakMap<DB, Map<string | undefined, Promise<string>>>()
 
 /** AUTH_SECRET, or the one the first start generated and stored (the same one sessions are signed with). */
 export function secretOf(deps: Deps): Promise<string> {
-  let secret = secrets.get(deps.db)
+  let byConfig = secrets.get(deps.db)
+  if (!byConfig) {
+    byConfig = new Map()
+    secrets.set(deps.db, byConfig)
+  }
+  const configured = deps.config.AUTH_SECRET
+  let secret = byConfig.get(configured)
   if (!secret) {
-    secret = resolveAuthSecret(deps.db, deps.config.AUTH_SECRET)
-    secret.catch(() => secrets.delete(deps.db))
-    secrets.set(deps.db, secret)
+    const pending = resolveAuthSecret(deps.db, configured)
+    pending.catch(() => byConfig.delete(configured))
+    byConfig.set(configured, pending)
+    secret = pending
   }
   return secret
 }
