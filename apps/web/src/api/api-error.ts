@@ -94,3 +94,9 @@ export function catalogueCode(error: unknown): number | undefined {
   const code = Number(error.code)
   return Number.isInteger(code) && error.code !== "" ? code : undefined
 }
+
+/** No answer (offline, time-out, a cancelled page request) or a lapsed session: a queued change is kept for later. */
+export function keepAfter(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false
+  return error.kind === "network" || error.kind === "timeout" || error.kind === "aborted" || error.status === 401
+}

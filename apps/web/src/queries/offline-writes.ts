@@ -6,7 +6,7 @@
 import type { QueryClient } from "@tanstack/react-query"
 import { LOCAL_KEY_PREFIX, type SessionAnswer } from "@tidings/shared"
 import i18next from "i18next"
-import { ApiError } from "../api/api-error.ts"
+import { keepAfter } from "../api/api-error.ts"
 import { starEntry, unstarEntry } from "../api/collections.ts"
 import { markRead, markUnread } from "../api/reads.ts"
 import { errorMessage } from "../i18n/error-message.ts"
@@ -36,11 +36,7 @@ export function sendWrite(write: QueuedWrite, replay: boolean): Promise<unknown>
   }
 }
 
-/** No answer (offline, time-out, a cancelled page request) or a lapsed session: keep it for later. */
-export function keepAfter(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false
-  return error.kind === "network" || error.kind === "timeout" || error.kind === "aborted" || error.status === 401
-}
+export { keepAfter }
 
 /**
  * The server has answered the session in this page's life, for the user the queue belongs to. A session restored

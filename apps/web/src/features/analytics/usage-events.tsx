@@ -1,25 +1,16 @@
 // The spec's usage events (client §9) that follow app state rather than one button: the palette and the add-source
-// dialog opening, the picture gallery opening, the masonry and wide-mode switches, and how long the audio player
-// stayed open. Sent only while the user
+// dialog opening, the picture gallery opening, and the masonry and wide-mode switches (how long the audio
+// player stayed open is sent by the player itself). Sent only while the user
 // leaves "send anonymous data" on (lib/analytics.ts checks at each event).
 import { useEffect } from "react"
 import { track } from "../../lib/analytics.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
-import { playerStore } from "../player/player-store.ts"
 import { useMediaOverlay } from "../views/gallery-store.ts"
 
 export function UsageEvents() {
   useEffect(() => {
-    let playerOpenedAt = playerStore.getState().show ? Date.now() : undefined
     const unsubscribe = [
-      playerStore.subscribe((state, prev) => {
-        if (state.show && !prev.show) playerOpenedAt = Date.now()
-        if (!state.show && prev.show && playerOpenedAt !== undefined) {
-          track("player_open_duration", { seconds: Math.round((Date.now() - playerOpenedAt) / 1000) })
-          playerOpenedAt = undefined
-        }
-      }),
       useLayoutStore.subscribe((state, prev) => {
         if (state.dialog === prev.dialog) return
         if (state.dialog === "palette") track("search_open")

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { Spinner } from "../../components/ui/spinner.tsx"
+import { track } from "../../lib/analytics.ts"
 import { formatMediaTime } from "../../lib/media-time.ts"
 import { TOGGLE_PLAY_EVENT } from "../keyboard/commands.ts"
 import { MediaIcon, type MediaIconName } from "../views/media-icons.tsx"
@@ -18,6 +19,11 @@ function nextRate(rate: number): number {
 }
 
 export default function AudioPlayer() {
+  // How long the player stayed open (spec client §9, player_open_duration): it is mounted while it shows.
+  useEffect(() => {
+    const opened = Date.now()
+    return () => track("player_open_duration", { seconds: Math.round((Date.now() - opened) / 1000) })
+  }, [])
   const { t } = useTranslation("views")
   const audioRef = useRef<HTMLAudioElement>(null)
   useAudioEngine(audioRef)
