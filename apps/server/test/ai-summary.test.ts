@@ -313,4 +313,43 @@ describe("usage and the daily budget", () => {
       await limited.close()
     }
   })
+
+  it("gives each role its own budget, and a role the setting leaves out no limit", async () => {
+    const limited = await bootAlongside(server, {
+      AI_BASE_URL: stub.baseUrl,
+      AI_MODEL: "stub-model",
+      AI_DAILY_TOKENS: "trial=20,pro=60",
+    })
+    try {
+      stub.set({ reply: () => '"Foxes."' })
+      // Each call costs 15 tokens (10 in, 5 out); a call is refused once the day's use has reached the budget.
+      const callsUntilRefused = async (role: string, tries: number) => {
+        const user = await signUp(limited.url, role)
+        await limited.deps.db.execute(sql`update "user" set role = ${role} where id = ${user.id}`)
+        const api = apiAs(limited.url, user)
+        for (let n = 1; n <= tries; n++) {
+          const res = await api("POST", "/ai/summary-title", { messages: [{ role: "user", content: "Foxes" }] })
+          if (res.status !== 200) {
+            expect(res.body.code).toBe(15000)
+            return { refusedAt: n, usage: (await api("GET", "/ai/usage")).body.data }
+          }
+        }
+        return { refusedAt: null, usage: (await api("GET", "/ai/usage")).body.data }
+      }
+      const trial = await callsUntilRefused("trial", 8)
+      expect(trial.refusedAt).toBe(3)
+      expect(trial.usage).toMatchObject({ total: 20, used: 30, remaining: 0 })
+      const pro = await callsUntilRefused("pro", 8)
+      expect(pro.refusedAt).toBe(5)
+      expect(pro.usage).toMatchObject({ total: 60, used: 60, remaining: 0 })
+      const admin = await callsUntilRefused("admin", 8)
+      expect(admin.refusedAt).toBeNull()
+      // No budget: total 0 and remaining -1, as the official client reads "unlimited".
+      expect(admin.usage).toMatchObject({ total: 0, used: 120, remaining: -1 })
+      // One user's use never counts against another's: the trial user's refusal did not touch the others.
+      expect(stub.calls()).toBe(2 + 4 + 8)
+    } finally {
+      await limited.close()
+    }
+  })
 })

@@ -584,6 +584,44 @@ describe("GET /ai/daily", () => {
     expect(answers[0]!.body.data).toMatch(/^Night news \[\[1\]\]\(\/timeline\/view-0\/all\/[^)]+\)\[\[2\]\]/)
   })
 
+  it("the Social media digest reads the posts' own text (they have no titles) and links them in that view", async () => {
+    const path = `/social-${++feedNo}.xml`
+    const post = (guid: string, text: string, at: string) =>
+      `<item><guid>${guid}</guid><description><![CDATA[<p>${text}</p>]]></description><pubDate>${new Date(at).toUTCString()}</pubDate></item>`
+    const long =
+      "Night trains return to the northern line from Monday, with sleeper cars, bicycles allowed and a café carriage."
+    feeds.set(path, {
+      body: `<?xml version="1.0"?><rss version="2.0"><channel><title>Skyline Posts</title><link>https://example.com/</link>
+<description>posts</description>${post("p1", "Ferry service resumes across the bay tonight.", "2028-06-02T10:00:00Z")}
+${post("p2", long, "2028-06-02T12:00:00Z")}</channel></rss>`,
+    })
+    clock = new Date("2028-06-02T19:00:00Z")
+    const { api } = await user()
+    await api("POST", "/subscriptions", { url: feeds.url(path), view: 1 })
+    const listed = (await api("POST", "/entries", { view: 1 })).body.data as { entries: { id: string; url: string }[] }
+    expect(listed).toHaveLength(2)
+    // The model cites nothing: the posts are listed under the digest, each by the start of its text.
+    stub.set({ reply: () => "Posts today: the ferry and the night trains are back." })
+    clock = new Date("2028-06-02T20:01:00Z")
+    const start = Date.parse("2028-06-02T08:00:00Z")
+    const res = await api("GET", `/ai/daily?view=1&startDate=${start}`)
+    const call = digestCalls().at(-1)!
+    expect(textOf(call.body.messages[0])).toContain("social media posts")
+    const prompt = textOf(call.body.messages.at(-1))
+    expect(prompt).toBe(
+      `[1] Skyline Posts\n${long}\n\n[2] Skyline Posts\nFerry service resumes across the bay tonight.`,
+    )
+    const [newer, older] = (await api("POST", "/entries", { view: 1 })).body.data as { entries: { id: string } }[]
+    expect(res.body.data).toBe(
+      "Posts today: the ferry and the night trains are back.\n\n" +
+        `- [${long.slice(0, 79).trimEnd()}…](/timeline/view-1/all/${newer!.entries.id})\n` +
+        `- [Ferry service resumes across the bay tonight.](/timeline/view-1/all/${older!.entries.id})`,
+    )
+    // The posts are not articles: the Articles digest of the same window has nothing to say.
+    expect((await api("GET", `/ai/daily?view=0&startDate=${start}`)).body.data).toBe(NO_ENTRIES_TEXT)
+    expect(digestCalls()).toHaveLength(1)
+  })
+
   it("a window without entries answers a short text without calling the model; an open window is refused", async () => {
     const { api } = await reader([new Date("2028-03-06T15:00:00Z")], 1)
     clock = new Date("2028-03-06T20:01:00Z")

@@ -70,10 +70,10 @@ function buildDigest(ai: AiRuntime, userId: string, view: DigestView, window: Di
       const role = owner ? effectiveRole(owner.role, owner.roleEndAt, deps.now().getTime()) : "free"
       const language = await preferredLanguage(deps, userId)
       const list = entries.map((e, i) => {
-        const text = htmlToText(e.description || e.content || "")
-          .replace(/\s+/g, " ")
-          .slice(0, ENTRY_CHARS)
-        return `[${i + 1}] ${e.title ?? "(untitled)"} — ${e.feedTitle ?? e.author ?? ""}\n${text}`
+        const text = plainText(e).slice(0, ENTRY_CHARS)
+        // A social post has no title: its source and its text are all there is.
+        const title = e.title?.trim() ? `${e.title.trim()} — ` : ""
+        return `[${i + 1}] ${title}${e.feedTitle ?? e.author ?? ""}\n${text}`
       })
       const answer = await complete(
         deps,
@@ -122,9 +122,23 @@ export function linkEntries(markdown: string, entries: DigestEntry[], view: numb
   if (cited) return linked
   const list = entries
     .slice(0, 20)
-    .map((e) => `- [${escapeText(e.title ?? "(untitled)")}](${entryPath(view, e.id)})`)
+    .map((e) => `- [${escapeText(entryLabel(e))}](${entryPath(view, e.id)})`)
     .join("\n")
   return `${linked}\n\n${list}`
+}
+
+function plainText(e: DigestEntry): string {
+  return htmlToText(e.description || e.content || "")
+    .replace(/\s+/g, " ")
+    .trim()
+}
+
+/** An entry as the digest lists it: its title, or for an untitled post the start of its text. */
+function entryLabel(e: DigestEntry): string {
+  if (e.title?.trim()) return e.title.trim()
+  const text = plainText(e)
+  if (!text) return "(untitled)"
+  return text.length > 80 ? `${text.slice(0, 79).trimEnd()}…` : text
 }
 
 function escapeText(text: string): string {
