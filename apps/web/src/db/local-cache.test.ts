@@ -3,7 +3,8 @@ import type { EntryListItem } from "@tidings/shared"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { imageDimensions, rememberImageDimensions } from "../lib/image-dimensions.ts"
 import { setEntryRead, setEntryStar } from "../queries/entry-state.ts"
-import { queryKeys } from "../queries/keys.ts"
+import { chatKeys, profileKeys, queryKeys } from "../queries/keys.ts"
+import { useNetworkStore } from "../stores/network-store.ts"
 import { testFeed, testSubscription } from "../test/fixtures.ts"
 import { APP_VERSION_KEY, STREAM_DEBOUNCE_MS, startLocalCache, USER_ID_KEY } from "./local-cache.ts"
 import { directDatabase, fileHost, sqlite } from "./test-host.ts"
@@ -265,6 +266,120 @@ describe("the local cache", () => {
     expect(storage.getItem(USER_ID_KEY)).toBe("u2")
     expect(await db.query("SELECT count(*) AS n FROM entries")).toEqual([{ n: 0 }])
     cache.stop()
+  })
+
+  it("keeps the signed-in user and the profiles seen, and shows a profile at the next start", async () => {
+    const db = directDatabase(fileHost(await sqlite()))
+    const timer = manualTimer()
+    const first = new QueryClient()
+    const cache = startLocalCache(first, db, "u1", { storage: memoryStorage(), later: timer.later })
+    await cache.hydrated
+    const owner = {
+      id: "u9",
+      name: "Kim Keys",
+      handle: "kim",
+      image: null,
+      bio: "Writes about keys",
+      website: "https://kim.example",
+      socialLinks: { github: "kimkeys" },
+    }
+    first.setQueryData(queryKeys.session, {
+      user: { ...owner, id: "u1", email: "me@example.test", emailVerified: true, name: "Me", handle: "me" },
+    })
+    first.setQueryData(profileKeys.user("u9"), owner)
+    timer.fire()
+    await expect
+      .poll(() => db.query("SELECT id, email, is_me, email_verified FROM users ORDER BY id"))
+      .toEqual([
+        { id: "u1", email: "me@example.test", is_me: 1, email_verified: 1 },
+        { id: "u9", email: null, is_me: 0, email_verified: null },
+      ])
+    cache.stop()
+
+    const next = new QueryClient()
+    const again = startLocalCache(next, db, "u1", { storage: memoryStorage({ [USER_ID_KEY]: "u1" }) })
+    void next.prefetchQuery({ queryKey: profileKeys.user("u9"), queryFn: never })
+    await expect.poll(() => next.getQueryData(profileKeys.user("u9"))).toEqual(owner)
+    again.stop()
+  })
+
+  it("keeps the chat sessions and a conversation, drops a deleted session with its messages, and shows them offline", async () => {
+    const db = directDatabase(fileHost(await sqlite()))
+    const timer = manualTimer()
+    const first = new QueryClient()
+    const cache = startLocalCache(first, db, "u1", { storage: memoryStorage(), later: timer.later })
+    await cache.hydrated
+    const session = (id: string, title: string, at: string) => ({
+      chatId: id,
+      userId: "u1",
+      title,
+      createdAt: at,
+      updatedAt: at,
+      lastSeenAt: at,
+    })
+    const older = session("c1", "Foxes", "2026-11-20T08:00:00.000Z")
+    const newer = session("c2", "Owls", "2026-11-21T08:00:00.000Z")
+    const pages = (...data: ReturnType<typeof session>[]) => ({
+      pages: [{ data, total: data.length }],
+      pageParams: [undefined],
+    })
+    first.setQueryData(chatKeys.sessions, pages(newer, older))
+    const messages = [
+      {
+        id: "m1",
+        chatId: "c2",
+        role: "user" as const,
+        messageParts: [{ type: "text", text: "What do owls eat?" }],
+        status: "completed" as const,
+        createdAt: "2026-11-21T08:00:00.000Z",
+        finishedAt: null,
+      },
+      {
+        id: "m2",
+        chatId: "c2",
+        role: "assistant" as const,
+        messageParts: [{ type: "text", text: "Mice, mostly." }],
+        metadata: { context: { mainEntryId: "e1" } },
+        status: "completed" as const,
+        createdAt: "2026-11-21T08:00:01.000Z",
+        finishedAt: "2026-11-21T08:00:03.000Z",
+      },
+    ]
+    first.setQueryData(chatKeys.messages("c2"), { chatSession: newer, messages })
+    first.setQueryData(chatKeys.messages("c1"), {
+      chatSession: older,
+      messages: [{ ...messages[0]!, id: "m0", chatId: "c1" }],
+    })
+    timer.fire()
+    await expect.poll(() => db.query("SELECT count(*) AS n FROM ai_chat_messages")).toEqual([{ n: 3 }])
+    // Deleted on another device: the next list no longer has it, and its messages go with it.
+    first.setQueryData(chatKeys.sessions, pages(newer))
+    timer.fire()
+    await expect.poll(() => db.query("SELECT id FROM ai_chat_sessions")).toEqual([{ id: "c2" }])
+    expect(await db.query("SELECT id FROM ai_chat_messages ORDER BY id")).toEqual([{ id: "m1" }, { id: "m2" }])
+    cache.stop()
+
+    // A start without the network: the list and the conversation come from the copy.
+    useNetworkStore.getState().setOnline(false)
+    try {
+      const next = new QueryClient()
+      const again = startLocalCache(next, db, "u1", { storage: memoryStorage({ [USER_ID_KEY]: "u1" }) })
+      void next.prefetchInfiniteQuery({ queryKey: chatKeys.sessions, queryFn: never, initialPageParam: undefined })
+      void next.prefetchQuery({ queryKey: chatKeys.messages("c2"), queryFn: never })
+      await expect.poll(() => next.getQueryData(chatKeys.sessions)).toEqual(pages(newer))
+      await expect.poll(() => next.getQueryData(chatKeys.messages("c2"))).toEqual({ chatSession: newer, messages })
+      again.stop()
+    } finally {
+      useNetworkStore.getState().setOnline(true)
+    }
+    // Online, the conversation waits for the server (the chat keeps the first messages it is given).
+    const online = new QueryClient()
+    const third = startLocalCache(online, db, "u1", { storage: memoryStorage({ [USER_ID_KEY]: "u1" }) })
+    void online.prefetchQuery({ queryKey: chatKeys.messages("c2"), queryFn: never })
+    await third.hydrated
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(online.getQueryData(chatKeys.messages("c2"))).toBeUndefined()
+    third.stop()
   })
 
   it("flags an upgrade when this browser last ran another version", async () => {

@@ -2,23 +2,39 @@
 // the sidebar, the unread counts and the first page of each timeline come from it when the network has not answered
 // yet, and every answer (and every optimistic change) is written back, a second after the last one. A different
 // user on this browser starts from an empty database.
-import type { Query, QueryClient } from "@tanstack/react-query"
+import { onlineManager, type Query, type QueryClient } from "@tanstack/react-query"
 import {
   APP_VERSION,
   type EntryDetail,
   type EntryListItem,
   type FeedSubscription,
   type InboxTarget,
+  type SessionAnswer,
   type UnreadCounts,
+  type UserProfile,
 } from "@tidings/shared"
+import type { MessagePage, SessionPage } from "../api/ai-chat.ts"
 import { streamEntryContents } from "../api/entries.ts"
 import type { ListSubscription } from "../api/subscriptions.ts"
 import { clearImageDimensions } from "../lib/image-dimensions.ts"
 import { ENTRY_PAGE_LIMIT, type EntryFilter } from "../queries/entry-filter.ts"
 import { onEntryStateChange, withCachedState } from "../queries/entry-state.ts"
-import { queryKeys } from "../queries/keys.ts"
+import { chatKeys, profileKeys, queryKeys } from "../queries/keys.ts"
+import { useNetworkStore } from "../stores/network-store.ts"
 import type { LocalDatabase } from "./client.ts"
 import { APP_VERSION_KEY, USER_ID_KEY } from "./keys.ts"
+import {
+  CHAT_SESSIONS_KEPT,
+  chatMessagesFrom,
+  chatSessionsFrom,
+  loadChatMessagesSql,
+  loadChatSessionsSql,
+  loadUserSql,
+  saveChatMessages,
+  saveChatSessions,
+  saveUser,
+  userFrom,
+} from "./local-people.ts"
 import {
   entryDetailFrom,
   entryItemsFrom,
@@ -160,6 +176,28 @@ export function startLocalCache(
     }
   }
 
+  /** A profile, the sessions list's first page or a session's messages, from the copy, while the server is asked. */
+  const hydratePeople = async (query: Query) => {
+    const key = query.queryKey
+    if (query.state.data !== undefined) return
+    if (isUserKey(key)) {
+      const statement = loadUserSql(String(key[1]))
+      const profile = userFrom(await db.query(statement.sql, statement.params))
+      if (profile && !stopped) setFromLocal(key, profile)
+    } else if (isChatSessionsKey(key)) {
+      const page = chatSessionsFrom(await db.query(loadChatSessionsSql.sql, loadChatSessionsSql.params), userId)
+      if (page.data.length && !stopped) setFromLocal(key, { pages: [page], pageParams: [undefined] })
+    } else if (isChatMessagesKey(key)) {
+      // The conversation view seeds the chat with the first messages it gets and keeps them: the kept copy (which
+      // may miss what another device added) stands in only when there is no network to ask.
+      if (onlineManager.isOnline() && useNetworkStore.getState().online) return
+      const chatId = String(key[2])
+      const statement = loadChatMessagesSql(chatId)
+      const page = chatMessagesFrom(await db.query(statement.sql, statement.params), chatId, userId)
+      if (page && !stopped) setFromLocal(key, page)
+    }
+  }
+
   const hydrateEntries = async (query: Query) => {
     const filter = query.queryKey[1] as EntryFilter | undefined
     const statement = filter && loadEntryPageSql(filter, ENTRY_PAGE_LIMIT)
@@ -192,7 +230,8 @@ export function startLocalCache(
     if (listRows.length) setFromLocal(queryKeys.listSubscriptions, listSubscriptionsFrom(listRows))
     if (inboxRows.length) setFromLocal(queryKeys.inboxes, inboxesFrom(inboxRows, userId))
     const timelines = queryClient.getQueryCache().findAll({ queryKey: queryKeys.entriesRoot })
-    await Promise.all(timelines.map(hydrateEntries))
+    const people = queryClient.getQueryCache().findAll({ predicate: (query) => isPeopleKey(query.queryKey) })
+    await Promise.all([...timelines.map(hydrateEntries), ...people.map(hydratePeople)])
     performance.mark("tidings:local-db-hydrated")
   })()
 
@@ -208,7 +247,19 @@ export function startLocalCache(
       schedule("lists", () => saveListSubscriptions(userId, data as ListSubscription[]))
     else if (key[0] === queryKeys.inboxes[0] && key.length === 1)
       schedule("inboxes", () => saveInboxes(data as InboxTarget[]))
-    else if (key[0] === queryKeys.entry("")[0] && data) {
+    else if (key[0] === queryKeys.session[0] && (data as SessionAnswer | null)?.user) {
+      const { user } = data as SessionAnswer
+      schedule("me", () => [saveUser(user, true)])
+    } else if (isUserKey(key) && data) schedule(`user:${String(key[1])}`, () => [saveUser(data as UserProfile)])
+    else if (isChatSessionsKey(key)) {
+      const { pages } = data as { pages: SessionPage[] }
+      const sessions = pages.flatMap((page) => page.data)
+      const complete = !pages.at(-1)?.nextBefore && sessions.length <= CHAT_SESSIONS_KEPT
+      schedule("chat-sessions", () => saveChatSessions(sessions.slice(0, CHAT_SESSIONS_KEPT), complete))
+    } else if (isChatMessagesKey(key)) {
+      const page = data as MessagePage
+      schedule(`chat:${String(key[2])}`, () => saveChatMessages(String(key[2]), page.chatSession, page.messages))
+    } else if (key[0] === queryKeys.entry("")[0] && data) {
       // An opened entry is kept with its content, even one no kept list holds (opened from a link, or far down).
       const detail = data as EntryDetail
       schedule(`entry:${detail.entries.id}`, () => saveEntryDetail(detail))
@@ -230,6 +281,7 @@ export function startLocalCache(
     if (event.type === "added" && key[0] === queryKeys.entriesRoot[0])
       void hydrated.then(() => hydrateEntries(event.query))
     if (event.type === "added" && key[0] === queryKeys.entry("")[0]) void hydrated.then(() => hydrateEntry(event.query))
+    if (event.type === "added" && isPeopleKey(key)) void hydrated.then(() => hydratePeople(event.query))
     if (event.type === "updated" && event.action.type === "success" && !applying) persist(event.query)
   })
   // Each change is written in the order made (a numbered key each), after the lists scheduled before it.
@@ -259,3 +311,11 @@ export function startLocalCache(
     },
   }
 }
+
+const isUserKey = (key: readonly unknown[]) =>
+  key[0] === profileKeys.user("")[0] && key.length === 2 && typeof key[1] === "string" && key[1] !== ""
+const isChatSessionsKey = (key: readonly unknown[]) =>
+  key.length === chatKeys.sessions.length && key.every((part, i) => part === chatKeys.sessions[i])
+const isChatMessagesKey = (key: readonly unknown[]) =>
+  key.length === 3 && key[0] === chatKeys.root[0] && key[1] === chatKeys.messages("")[1] && typeof key[2] === "string"
+const isPeopleKey = (key: readonly unknown[]) => isUserKey(key) || isChatSessionsKey(key) || isChatMessagesKey(key)

@@ -41,3 +41,19 @@ export const queryKeys = {
   appPasswords: ["app-passwords"] as const,
   inboxEmailDomain: ["status", "inbox-email-domain"] as const,
 }
+
+// Other readers' profiles (queries/profiles.ts) and the AI chat (features/ai-chat/chat-queries.ts) keep their keys here,
+// so the local database can tell their data apart without loading those modules into the first screen.
+export const profileKeys = {
+  user: (id: string) => ["users", id] as const,
+  handle: (handle: string) => ["users", "handle", handle.toLowerCase()] as const,
+  subscriptions: (id: string) => ["users", id, "subscriptions"] as const,
+  lists: (id: string) => ["users", id, "lists"] as const,
+}
+
+export const chatKeys = {
+  root: ["ai-chat"] as const,
+  sessions: ["ai-chat", "sessions"] as const,
+  unread: ["ai-chat", "unread"] as const,
+  messages: (chatId: string) => ["ai-chat", "messages", chatId] as const,
+}

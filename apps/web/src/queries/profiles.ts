@@ -4,17 +4,13 @@ import { useQuery } from "@tanstack/react-query"
 import { USER_STALE_MS, type UserProfile } from "@tidings/shared"
 import { getProfileByHandle, getProfilesBatch, listUserLists, listUserSubscriptions } from "../api/profiles.ts"
 import { createBatcher } from "../features/profiles/profile-batcher.ts"
+import { profileKeys } from "./keys.ts"
 
 export const USER_BATCH_WINDOW_MS = 100
 
 const users = createBatcher<UserProfile>(getProfilesBatch, USER_BATCH_WINDOW_MS)
 
-export const profileKeys = {
-  user: (id: string) => ["users", id] as const,
-  handle: (handle: string) => ["users", "handle", handle.toLowerCase()] as const,
-  subscriptions: (id: string) => ["users", id, "subscriptions"] as const,
-  lists: (id: string) => ["users", id, "lists"] as const,
-}
+export { profileKeys }
 
 export function useUserProfile(userId: string | undefined) {
   return useQuery({

@@ -9,13 +9,9 @@ import {
   renameChatSession,
   unreadChatSessions,
 } from "../../api/ai-chat.ts"
+import { chatKeys } from "../../queries/keys.ts"
 
-export const chatKeys = {
-  root: ["ai-chat"] as const,
-  sessions: ["ai-chat", "sessions"] as const,
-  unread: ["ai-chat", "unread"] as const,
-  messages: (chatId: string) => ["ai-chat", "messages", chatId] as const,
-}
+export { chatKeys }
 
 const PAGE = 20
 
