@@ -382,6 +382,47 @@ describe("the local cache", () => {
     third.stop()
   })
 
+  it("at load, keeps 20 entries per source (and starred ones) and purges translations older than 7 days", async () => {
+    const db = directDatabase(fileHost(await sqlite()))
+    const day = 24 * 60 * 60 * 1000
+    const now = Date.parse("2026-11-27T12:00:00.000Z")
+    const entry = (id: string, feed: string | null, inbox: string | null, at: number) => ({
+      sql: `INSERT INTO entries (id, guid, feed_id, inbox_handle, inserted_at, published_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      params: [id, id, feed, inbox, at, at],
+    })
+    const statements = [
+      ...Array.from({ length: 25 }, (_, i) => entry(`a${String(i).padStart(2, "0")}`, "fa", null, now - i * 60_000)),
+      ...Array.from({ length: 22 }, (_, i) => entry(`n${String(i).padStart(2, "0")}`, null, "news", now - i * 60_000)),
+      ...Array.from({ length: 3 }, (_, i) => entry(`b${i}`, "fb", null, now - i * 60_000)),
+      // The oldest of feed a is starred: it stays.
+      { sql: "INSERT INTO collections (entry_id, feed_id, view) VALUES ('a24', 'fa', 0)" },
+      {
+        sql: "INSERT INTO translations (entry_id, language, title, created_at) VALUES (?, 'ja', 'old', datetime(?, 'unixepoch'))",
+        params: ["a01", Math.floor((now - 8 * day) / 1000)],
+      },
+      {
+        sql: "INSERT INTO translations (entry_id, language, title, created_at) VALUES (?, 'ja', 'recent', datetime(?, 'unixepoch'))",
+        params: ["a02", Math.floor((now - 6 * day) / 1000)],
+      },
+    ]
+    await db.ready
+    await db.transaction(statements)
+    const cache = startLocalCache(new QueryClient(), db, "u1", {
+      storage: memoryStorage({ [USER_ID_KEY]: "u1" }),
+      now: () => now,
+    })
+    await cache.hydrated
+    const count = async (where: string) =>
+      Number((await db.query(`SELECT count(*) AS n FROM entries WHERE ${where}`))[0]?.n)
+    expect(await count("feed_id = 'fa'")).toBe(21)
+    expect(await count("feed_id = 'fa' AND id BETWEEN 'a00' AND 'a19'")).toBe(20)
+    expect(await count("id = 'a24'")).toBe(1)
+    expect(await count("inbox_handle = 'news'")).toBe(20)
+    expect(await count("feed_id = 'fb'")).toBe(3)
+    expect(await db.query("SELECT title FROM translations")).toEqual([{ title: "recent" }])
+    cache.stop()
+  })
+
   it("flags an upgrade when this browser last ran another version", async () => {
     const db = directDatabase(fileHost(await sqlite()))
     const older = startLocalCache(new QueryClient(), db, "u1", {
