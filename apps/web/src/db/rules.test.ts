@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { openMigrated } from "./migrate.ts"
-import { chunks, EXPORT_CHUNK_BYTES, LruMap, pruneEntries, purgeTranslations } from "./rules.ts"
+import { EXPORT_CHUNK_BYTES, exportChunks, LruMap, pruneEntries, purgeTranslations } from "./rules.ts"
 import { fileHost, sqlite } from "./test-host.ts"
 
 async function freshDb() {
@@ -69,7 +69,7 @@ describe("reading-cache rules", () => {
     expect(summaries.keys()).toContain("e2")
   })
 
-  it("exports in 64 KiB chunks that put the database back together", async () => {
+  it("exports in 64 KiB chunks read from the open database, which put the database back together", async () => {
     const sqlite3 = await sqlite()
     const host = fileHost(sqlite3)
     const { db } = openMigrated(host)
@@ -79,13 +79,29 @@ describe("reading-cache rules", () => {
         `g${i}`,
         "x".repeat(1000),
       ])
-    db.close()
-    const file = host.file as Uint8Array
-    const parts = [...chunks(file)]
-    expect(parts.length).toBe(Math.ceil(file.length / EXPORT_CHUNK_BYTES))
+    const reads: string[] = []
+    const watched = {
+      ...db,
+      all: (sql: string, params?: readonly unknown[]) => {
+        if (sql.includes("sqlite_dbpage")) reads.push(sql)
+        return db.all(sql, params)
+      },
+    }
+    const parts = [...exportChunks(watched)]
+    const [geometry] = db.all("SELECT page_size * page_count AS bytes FROM pragma_page_size(), pragma_page_count()")
+    const bytes = Number(geometry?.bytes)
+    expect(bytes).toBeGreaterThan(3 * EXPORT_CHUNK_BYTES)
+    // One read of at most 64 KiB per chunk, never the whole file at once.
+    expect(parts.length).toBe(Math.ceil(bytes / EXPORT_CHUNK_BYTES))
+    expect(reads).toHaveLength(parts.length)
     expect(parts.slice(0, -1).every((part) => part.length === EXPORT_CHUNK_BYTES)).toBe(true)
+    // The database stays usable (the read transaction ended).
+    db.all("INSERT INTO unread (id, count) VALUES ('f1', 1)")
+    db.close()
     const copy = fileHost(sqlite3, new Uint8Array(Buffer.concat(parts))).open()
     expect(copy.all("SELECT count(*) AS n FROM entries")).toEqual([{ n: 300 }])
-    expect([...chunks(new Uint8Array(0))]).toEqual([])
+    expect(copy.all("PRAGMA integrity_check")).toEqual([{ integrity_check: "ok" }])
+    const empty = openMigrated(fileHost(sqlite3)).db
+    expect([...exportChunks(empty)].length).toBeGreaterThan(0)
   })
 })

@@ -67,7 +67,30 @@ export class LruMap<K, V> {
   }
 }
 
-/** The bytes in slices of at most `size` (views over the same buffer, no copies). */
-export function* chunks(bytes: Uint8Array, size = EXPORT_CHUNK_BYTES): Generator<Uint8Array> {
-  for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size)
+/**
+ * The open database as a file, read 64 KiB at a time through SQLite itself (the sqlite_dbpage table: the pages in
+ * file order), inside one read transaction so the chunks make one consistent file. Nothing holds the whole file at
+ * once but the caller, which hands the chunks to a Blob; page sizes are powers of two up to 64 KiB, so each chunk but
+ * the last is exactly `size` bytes.
+ */
+export function* exportChunks(db: SqlDatabase, size = EXPORT_CHUNK_BYTES): Generator<Uint8Array> {
+  db.execScript("BEGIN")
+  try {
+    const [geometry] = db.all("SELECT page_size, page_count FROM pragma_page_size(), pragma_page_count()")
+    const pageSize = Number(geometry?.page_size ?? 0)
+    const pageCount = Number(geometry?.page_count ?? 0)
+    const perChunk = Math.max(1, Math.floor(size / pageSize))
+    for (let first = 1; first <= pageCount; first += perChunk) {
+      const last = Math.min(pageCount, first + perChunk - 1)
+      const pages = db.all("SELECT pgno, data FROM sqlite_dbpage WHERE pgno BETWEEN ? AND ? ORDER BY pgno", [
+        first,
+        last,
+      ])
+      const chunk = new Uint8Array((last - first + 1) * pageSize)
+      for (const page of pages) chunk.set(page.data as Uint8Array, (Number(page.pgno) - first) * pageSize)
+      yield chunk
+    }
+  } finally {
+    db.execScript("COMMIT")
+  }
 }

@@ -1,10 +1,10 @@
 // The local database's worker: SQLite (sqlite-wasm) with its file in OPFS through the SAH-pool VFS, in a pool named
 // WA_SQLITE (spec client §9), so no query ever blocks the page. Without OPFS (older browsers, some private modes)
 // the same database runs in memory for the session. Requests are answered in the order they came, one at a time.
-import sqlite3InitModule, { type Database, type Sqlite3Static } from "@sqlite.org/sqlite-wasm"
+import sqlite3InitModule, { type Sqlite3Static } from "@sqlite.org/sqlite-wasm"
 import { type DatabaseHost, openMigrated, type SqlDatabase } from "./migrate.ts"
 import { type DbAnswer, type DbMessage, type DbOpened, serveInOrder } from "./protocol.ts"
-import { chunks } from "./rules.ts"
+import { exportChunks } from "./rules.ts"
 import { wrapDatabase } from "./sqlite.ts"
 
 const FILE = "/tidings.sqlite3"
@@ -15,15 +15,12 @@ type Pool = Awaited<ReturnType<Sqlite3Static["installOpfsSAHPoolVfs"]>>
 let sqlite3: Sqlite3Static | undefined
 let pool: Pool | undefined
 let current: SqlDatabase | undefined
-/** The open database itself, for serialising it when it lives in memory. */
-let raw: Database | undefined
 let opened: DbOpened | undefined
 
 function hostFor(api: Sqlite3Static, vfs: Pool | undefined): DatabaseHost {
   return {
     open: () => {
-      raw = vfs ? new vfs.OpfsSAHPoolDb(FILE) : new api.oo1.DB(":memory:")
-      return wrapDatabase(raw)
+      return wrapDatabase(vfs ? new vfs.OpfsSAHPoolDb(FILE) : new api.oo1.DB(":memory:"))
     },
     remove: () => {
       vfs?.unlink(FILE)
@@ -74,11 +71,9 @@ function database(): SqlDatabase {
   return current
 }
 
-/** The database file in 64 KiB chunks (in memory there is no file: the open database is serialised instead). */
+/** The database file, read in 64 KiB chunks (the same in OPFS and in memory: SQLite reads its own pages). */
 function exportBytes(): Uint8Array[] {
-  if (pool) return [...chunks(pool.exportFile(FILE))]
-  if (!sqlite3 || !raw) return []
-  return [...chunks(sqlite3.capi.sqlite3_js_db_export(raw))]
+  return current ? [...exportChunks(current)] : []
 }
 
 async function handle(message: DbMessage): Promise<DbAnswer> {
@@ -121,9 +116,9 @@ async function handle(message: DbMessage): Promise<DbAnswer> {
 
 // One request at a time, in order: a query waits for the one before it (the spec's exclusive lock).
 const serve = serveInOrder(handle, (reply) => {
-  // Exported chunks share one buffer: hand it over instead of copying it.
-  const first = reply.ok && Array.isArray(reply.result) ? reply.result[0] : undefined
-  self.postMessage(reply, { transfer: first instanceof Uint8Array ? [first.buffer] : [] })
+  // Exported chunks each have a buffer of their own: hand them over instead of copying them.
+  const parts = reply.ok && Array.isArray(reply.result) ? reply.result : []
+  self.postMessage(reply, { transfer: parts.flatMap((part) => (part instanceof Uint8Array ? [part.buffer] : [])) })
 })
 self.onmessage = (event: MessageEvent<DbMessage>) => {
   void serve(event.data)
