@@ -220,11 +220,11 @@ async function openFeedDialog(item: string, ready: string) {
 const openClaim = () => openFeedDialog("Claim this feed…", "feed-claim-verify")
 
 /** The open dialog as it stands, at the current width, with its serious axe problems. */
-async function shootDialog(name: string): Promise<string[]> {
+async function shootDialog(name: string, on: Page = page): Promise<string[]> {
   mkdirSync(shotsDir, { recursive: true })
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`) })
-  return (await seriousViolations(page)).map((v) => `${name} ${v.id}: ${v.targets.join(", ")}`)
+  await on.waitForTimeout(300)
+  await on.screenshot({ path: path.join(shotsDir, `${name}.png`) })
+  return (await seriousViolations(on)).map((v) => `${name} ${v.id}: ${v.targets.join(", ")}`)
 }
 
 describe("tipping a claimed feed", () => {
@@ -252,9 +252,25 @@ describe("tipping a claimed feed", () => {
       await expect.poll(() => reader.getByTestId("power-balance-total").textContent()).toBe("20 POWER")
 
       await reader.goto(`${server.origin}/timeline/view-0/all/pending`)
-      await reader.locator(`[data-testid="feed-item"][data-id="${feedId}"]`).last().click({ button: "right" })
-      await reader.getByRole("menuitem", { name: "Tip with POWER…" }).click()
-      const dialog = reader.locator("dialog[open]").last()
+      const openTip = async () => {
+        await reader.locator(`[data-testid="feed-item"][data-id="${feedId}"]`).last().click({ button: "right" })
+        await reader.getByRole("menuitem", { name: "Tip with POWER…" }).click()
+        const tip = reader.locator("dialog[open]").last()
+        await tip.getByTestId("tip-balance").waitFor()
+        // A claimed feed's tip goes to its owner, and the dialog names them.
+        await expect.poll(() => tip.textContent()).toContain("Kim Keys claimed this feed: the tip goes to them.")
+        return tip
+      }
+      // At the phone's width first (the sidebar is a drawer there), then back at the desktop's.
+      await reader.setViewportSize({ width: 390, height: 844 })
+      await reader.getByTestId("open-drawer").click()
+      await openTip()
+      expect(await shootDialog("tip-claimed-dialog-390", reader)).toEqual([])
+      await reader.keyboard.press("Escape")
+      await reader.setViewportSize({ width: 1280, height: 800 })
+      await reader.reload()
+      const dialog = await openTip()
+      expect(await shootDialog("tip-claimed-dialog-1280", reader)).toEqual([])
       await dialog.getByTestId("tip-amount").fill("5")
       await dialog.getByTestId("tip-amount").press("Enter")
       await reader.locator("[data-sonner-toast]", { hasText: "Sent 5 POWER to Claimable Notes" }).waitFor()
@@ -270,6 +286,7 @@ describe("tipping a claimed feed", () => {
       }
       const boost = await openBoost()
       expect(await boost.getByText("Costs 10 POWER; you have 15.").isVisible()).toBe(true)
+      expect(await shootDialog("boost-claimed-dialog-1280", reader)).toEqual([])
       await boost.getByTestId("boost-count").press("Enter")
       await reader.locator("[data-sonner-toast]", { hasText: "Boosted Claimable Notes (1)" }).waitFor()
       await expect.poll(() => reader.locator("dialog[open]").count()).toBe(0)

@@ -62,6 +62,20 @@ async function startGallery(): Promise<Gallery> {
         <link>${origin}/</link><description>Pictures</description>${items}</channel></rss>`)
       return
     }
+    if (pathname === "/notes.xml") {
+      // Articles whose pictures are in their text only: shown when an entry is opened, not in the list.
+      const items = ["n1", "n2"]
+        .map(
+          (name) => `<item><title>Note ${name}</title><link>${origin}/n/${name}</link><guid>${name}</guid>
+          <pubDate>${new Date().toUTCString()}</pubDate>
+          <description><![CDATA[<p>Note ${name} has a picture.</p><p><img src="${origin}/img/${name}.png" alt="Picture of ${name}"></p>]]></description></item>`,
+        )
+        .join("")
+      res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" })
+      res.end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Loopback Notes</title>
+        <link>${origin}/</link><description>Notes</description>${items}</channel></rss>`)
+      return
+    }
     if (/^\/img\/[\w-]+\.png$/.test(pathname)) {
       res.writeHead(200, { "content-type": "image/png", "access-control-allow-origin": "*" })
       res.end(image)
@@ -394,6 +408,41 @@ describe("the installable app", () => {
     await page.getByTestId("clear-image-cache").click()
     await expect.poll(() => row.textContent()).toMatch(/0\simages,\s0\sB\sof\s50\sMB/)
     expect(await keptImages()).toEqual([])
+  })
+
+  it("fetches ahead the pictures of the entries it keeps, so one never opened shows them offline", async () => {
+    await subscribe(page, `${gallery.origin}/notes.xml`, 0)
+    await page.goto(`${server.origin}/timeline/view-0/all/pending`)
+    await page.getByTestId("entry-row").filter({ hasText: "Note n2" }).waitFor()
+    // The local copy takes the entries' contents a second after the list came in, then hands their pictures to
+    // the worker, which keeps them (the limit is 50 MB since the previous test).
+    await expect.poll(keptImages, { timeout: 15_000 }).toEqual(expect.arrayContaining(["/img/n1.png", "/img/n2.png"]))
+    // Not because the page showed them: it has not asked for either.
+    const asked = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((name) => /\/img\/n\d\.png$/.test(name)),
+    )
+    expect(asked).toEqual([])
+    await context.setOffline(true)
+    gallery.down.on = true
+    try {
+      await page.getByTestId("entry-row").filter({ hasText: "Note n2" }).click()
+      await page.mouse.move(5, 795)
+      await expect
+        .poll(() =>
+          page
+            .locator('[data-testid="entry-content"] img')
+            .first()
+            .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+        )
+        .toBeGreaterThan(0)
+      expect(gallery.down.tried.filter((tried) => /^\/img\/n\d\.png$/.test(tried))).toEqual([])
+    } finally {
+      gallery.down.on = false
+      await context.setOffline(false)
+    }
   })
 
   it("offers a new version with a toast whose button activates it and reloads once", async () => {

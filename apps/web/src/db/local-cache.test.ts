@@ -484,4 +484,38 @@ describe("the content stream", () => {
     await vi.waitFor(() => expect(asked.at(-1)).toEqual(["e1", "e5"]))
     cache.stop()
   })
+
+  it("hands the kept entries' pictures (content images and photo media) to the image cache after the stream", async () => {
+    const db = directDatabase(fileHost(await sqlite()))
+    const timer = manualTimer()
+    const client = new QueryClient()
+    const prefetched: string[][] = []
+    const cache = startLocalCache(client, db, "u1", {
+      storage: memoryStorage(),
+      later: timer.later,
+      fetchContents: async (ids) =>
+        ids.map((id) => ({ id, content: `<p>${id}</p><img src="https://img.example/${id}.png" alt="">` })),
+      prefetchImages: (urls) => prefetched.push([...urls].sort()),
+    })
+    await cache.hydrated
+    const withMedia: EntryListItem = {
+      ...item(5),
+      entries: {
+        ...item(5).entries,
+        content: '<img src="https://img.example/inline.jpg">',
+        media: [
+          { url: "https://img.example/photo.jpg", type: "photo" },
+          { url: "https://video.example/clip.mp4", type: "video" },
+        ],
+      },
+    }
+    client.setQueryData(queryKeys.entries(unreadFilter), { pages: [[withMedia, item(4)]], pageParams: [undefined] })
+    timer.fire() // the write
+    await expect.poll(() => db.query("SELECT count(*) AS n FROM entries")).toEqual([{ n: 2 }])
+    timer.fire() // the stream, then the pictures
+    await expect
+      .poll(() => prefetched)
+      .toEqual([["https://img.example/e4.png", "https://img.example/inline.jpg", "https://img.example/photo.jpg"]])
+    cache.stop()
+  })
 })

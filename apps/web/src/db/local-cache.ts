@@ -16,6 +16,7 @@ import {
 import type { MessagePage, SessionPage } from "../api/ai-chat.ts"
 import { streamEntryContents } from "../api/entries.ts"
 import type { ListSubscription } from "../api/subscriptions.ts"
+import { entryImages, prefetchImages } from "../lib/entry-images.ts"
 import { clearImageDimensions } from "../lib/image-dimensions.ts"
 import { ENTRY_PAGE_LIMIT, type EntryFilter } from "../queries/entry-filter.ts"
 import { onEntryStateChange, withCachedState } from "../queries/entry-state.ts"
@@ -85,6 +86,8 @@ export interface LocalCacheOptions {
   now?: () => number
   later?: (run: () => void, ms: number) => () => void
   fetchContents?: (ids: string[]) => Promise<{ id: string; content: string | null }[]>
+  /** Where the kept entries' pictures go to be fetched ahead (the service worker's image cache). */
+  prefetchImages?: (urls: string[]) => void
 }
 
 export interface LocalCache {
@@ -115,6 +118,7 @@ export function startLocalCache(
   storage.setItem(APP_VERSION_KEY, APP_VERSION)
   const previousUser = storage.getItem(USER_ID_KEY)
   const fetchContents = options.fetchContents ?? streamEntryContents
+  const prefetch = options.prefetchImages ?? prefetchImages
 
   let applying = false
   let stopped = false
@@ -141,20 +145,28 @@ export function startLocalCache(
 
   // The entries in view get their content through POST /entries/stream, so a kept entry opens without a network.
   const wanted = new Set<string>()
+  // And their pictures: fetched ahead by the service worker, so a kept entry also opens offline with its images.
+  const pictures = new Set<string>()
   const streamContents = async () => {
     const ids = [...wanted]
     wanted.clear()
-    for (let start = 0; start < ids.length && !stopped; start += STREAM_BATCH) {
-      const missing = missingContentSql(ids.slice(start, start + STREAM_BATCH))
-      const without = (await db.query(missing.sql, missing.params)).map((row) => String(row.id))
-      if (!without.length) continue
-      try {
-        const contents = await fetchContents(without)
-        await db.transaction(contents.map((entry) => saveContent(entry.id, entry.content)))
-      } catch (error) {
-        console.warn("Entry contents could not be fetched for the local copy", error)
-        return
+    try {
+      for (let start = 0; start < ids.length && !stopped; start += STREAM_BATCH) {
+        const missing = missingContentSql(ids.slice(start, start + STREAM_BATCH))
+        const without = (await db.query(missing.sql, missing.params)).map((row) => String(row.id))
+        if (!without.length) continue
+        try {
+          const contents = await fetchContents(without)
+          await db.transaction(contents.map((entry) => saveContent(entry.id, entry.content)))
+          for (const entry of contents) for (const url of entryImages(entry.content)) pictures.add(url)
+        } catch (error) {
+          console.warn("Entry contents could not be fetched for the local copy", error)
+          return
+        }
       }
+    } finally {
+      if (pictures.size && !stopped) prefetch([...pictures])
+      pictures.clear()
     }
   }
 
@@ -265,9 +277,12 @@ export function startLocalCache(
       schedule(`entry:${detail.entries.id}`, () => saveEntryDetail(detail))
     } else if (key[0] === queryKeys.entriesRoot[0]) {
       const items = (data as InfinitePages).pages.slice(0, PAGES_KEPT).flat()
-      for (const item of items) if (item.entries.content == null) wanted.add(item.entries.id)
+      for (const item of items) {
+        if (item.entries.content == null) wanted.add(item.entries.id)
+        for (const url of entryImages(item.entries.content, item.entries.media)) pictures.add(url)
+      }
       schedule(`entries:${query.queryHash}`, () => saveEntryItems(items))
-      if (wanted.size) {
+      if (wanted.size || pictures.size) {
         cancelStream?.()
         // After the write: the entries must be in the table to take their content.
         cancelStream = later(() => void flush().then(streamContents), STREAM_DEBOUNCE_MS)

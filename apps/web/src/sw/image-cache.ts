@@ -7,6 +7,9 @@ import { type ImageCacheStatus, ImageLru, type ImageRecord, OPAQUE_IMAGE_BYTES, 
 import { IMAGE_CACHE } from "./protocol.ts"
 
 const DB_NAME = "tidings-image-cache"
+/** Images one prefetch message fetches at most, and at once. */
+const PREFETCH_MAX = 200
+const PREFETCH_PARALLEL = 4
 const IMAGES = "images"
 const META = "meta"
 
@@ -142,6 +145,33 @@ export class ImageCache {
       for (const gone of evicted) images.delete(gone)
     })
     await Promise.all(evicted.map((gone) => cache.delete(gone)))
+  }
+
+  /**
+   * Fetches and keeps the images not kept yet, a few at a time, as if shown. Nothing when the user keeps no images;
+   * an image that cannot be fetched now is left for when it is shown.
+   */
+  async prefetch(urls: string[]): Promise<ImageCacheStatus> {
+    const { lru } = await this.state()
+    if (lru.limit > 0) {
+      const cache = await caches.open(IMAGE_CACHE)
+      const wanted = [...new Set(urls)].filter((url) => /^https?:/.test(url) && !lru.has(url)).slice(0, PREFETCH_MAX)
+      const next = async (): Promise<void> => {
+        const url = wanted.shift()
+        if (!url) return
+        if (!(await cache.match(url, { ignoreVary: true })))
+          try {
+            const response = await fetchImage(new Request(url, { mode: "no-cors", credentials: "omit" }))
+            if (response.status === 200 || response.type === "opaque")
+              await this.serially(() => this.keep(url, response))
+          } catch {
+            // Offline, or the host is gone: the image is tried again when it is shown.
+          }
+        return next()
+      }
+      await Promise.all(Array.from({ length: PREFETCH_PARALLEL }, next))
+    }
+    return this.status()
   }
 
   status(): Promise<ImageCacheStatus> {

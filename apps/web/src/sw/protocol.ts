@@ -6,6 +6,8 @@ export type SwRequest =
   | { type: "IMAGE_CACHE_STATUS" }
   | { type: "IMAGE_CACHE_LIMIT"; bytes: number }
   | { type: "IMAGE_CACHE_CLEAR" }
+  // The images of the entries the local database keeps, fetched ahead so a kept entry opens offline with them.
+  | { type: "IMAGE_PREFETCH"; urls: string[] }
   | { type: "VERSION" }
   // workbox-window's own messages: activate a waiting worker; cache what the page loaded before it was controlled.
   | { type: "SKIP_WAITING" }
@@ -13,7 +15,7 @@ export type SwRequest =
 
 export type SwAnswer<T extends SwRequest["type"]> = T extends "VERSION"
   ? { version: string }
-  : T extends `IMAGE_CACHE_${string}`
+  : T extends `IMAGE_CACHE_${string}` | "IMAGE_PREFETCH"
     ? ImageCacheStatus
     : undefined
 

@@ -65,6 +65,8 @@ async function answer(message: SwRequest): Promise<unknown> {
       return images.setLimit(message.bytes)
     case "IMAGE_CACHE_CLEAR":
       return images.clear()
+    case "IMAGE_PREFETCH":
+      return images.prefetch(Array.isArray(message.urls) ? message.urls.filter((url) => typeof url === "string") : [])
     case "VERSION":
       return { version: BUILD }
     case "SKIP_WAITING":

@@ -92,7 +92,12 @@ export function SidebarDialogs(props: {
     case "tip":
       return (
         <Suspense fallback={null}>
-          <TipDialog feedId={dialog.sub.feedId} title={subscriptionTitle(dialog.sub)} onClose={onClose} />
+          <TipDialog
+            feedId={dialog.sub.feedId}
+            title={subscriptionTitle(dialog.sub)}
+            ownerUserId={dialog.sub.feeds.ownerUserId}
+            onClose={onClose}
+          />
         </Suspense>
       )
     case "boost":

@@ -8,14 +8,28 @@ import { Dialog } from "../../components/ui/dialog.tsx"
 import { TextField } from "../../components/ui/field.tsx"
 import { errorMessage } from "../../i18n/error-message.ts"
 import { track } from "../../lib/analytics.ts"
+import { useUserProfile } from "../../queries/profiles.ts"
 import { useSendTip, useWallet } from "../../queries/wallets.ts"
 import { formatPower, parseAmount } from "./power-format.ts"
 
 const PRESETS = ["1", "5", "10", "20"]
 
-export function TipDialog({ feedId, title, onClose }: { feedId: string; title: string; onClose: () => void }) {
+export function TipDialog({
+  feedId,
+  title,
+  ownerUserId,
+  onClose,
+}: {
+  feedId: string
+  title: string
+  /** The feed's owner when it is claimed: the tip goes to them, and the dialog says to whom. */
+  ownerUserId?: string | null
+  onClose: () => void
+}) {
   const { t, i18n } = useTranslation("wallet")
   const wallet = useWallet()
+  const owner = useUserProfile(ownerUserId ?? undefined).data
+  const ownerName = owner ? owner.name?.trim() || (owner.handle ? `@${owner.handle}` : "") : ""
   const tip = useSendTip()
   const [amount, setAmount] = useState("5")
   const [invalid, setInvalid] = useState(false)
@@ -41,7 +55,13 @@ export function TipDialog({ feedId, title, onClose }: { feedId: string; title: s
 
   const balance = wallet.data ? formatPower(wallet.data.powerToken, i18n.language) : null
   return (
-    <Dialog open onClose={onClose} title={t("tip.title", { title })} description={t("tip.hint")} testId="tip-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      title={t("tip.title", { title })}
+      description={ownerUserId && ownerName ? t("tip.hint_claimed", { name: ownerName }) : t("tip.hint")}
+      testId="tip-dialog"
+    >
       {wallet.isPending ? (
         <p className="text-sm text-ink-soft">{t("loading")}</p>
       ) : !wallet.data ? (
