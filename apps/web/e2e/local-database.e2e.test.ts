@@ -136,9 +136,23 @@ describe("the local database", () => {
       .poll(async () => (await exportDatabase()).all("SELECT count(*) AS n FROM entries")[0].n, { timeout: 10_000 })
       .toBeGreaterThanOrEqual(rowsOnline)
 
+    // What shows must come from the local database, not from the query cache persisted in local storage: the next
+    // start finds neither the subscriptions nor the counts there (stripped before the app's code runs).
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem("e2e:strip-persisted") !== "1") return
+      sessionStorage.removeItem("e2e:strip-persisted")
+      const key = "tidings:REACT_QUERY_OFFLINE_CACHE"
+      const stored = JSON.parse(localStorage.getItem(key) ?? "null") as { queries: { queryKey: unknown[] }[] } | null
+      if (!stored) return
+      const kept = stored.queries.filter((query) => !["subscriptions", "unread"].includes(String(query.queryKey[0])))
+      ;(window as unknown as { strippedQueries: number }).strippedQueries = stored.queries.length - kept.length
+      localStorage.setItem(key, JSON.stringify({ ...stored, queries: kept }))
+    })
+    await page.evaluate(() => sessionStorage.setItem("e2e:strip-persisted", "1"))
     await holdReadingCalls()
     await page.goto(`${server.origin}/timeline/view-0/all/pending`)
     const at = await shownAt(page)
+    expect(await page.evaluate(() => (window as unknown as { strippedQueries?: number }).strippedQueries)).toBe(2)
     const timings = await page.evaluate(() =>
       [
         ...performance.getEntriesByType("mark").map((m) => `${m.name} ${m.startTime.toFixed(0)}`),
@@ -152,6 +166,7 @@ describe("the local database", () => {
     expect(at, `shown at ${at.toFixed(0)} ms: ${timings}`).toBeLessThan(1000)
     expect(await page.getByTestId("entry-row").count()).toBe(rowsOnline)
     expect(await page.getByTestId("sidebar-row-label").filter({ hasText: "Fixture Notes" }).count()).toBe(1)
+    expect(Number(await page.getByTestId("unread-count").first().textContent())).toBeGreaterThan(0)
     await page.unroute(() => true)
     expect(pageErrors).toEqual([])
   })
