@@ -227,7 +227,6 @@ export function startLocalCache(
       await db.reset()
     }
     storage.setItem(USER_ID_KEY, userId)
-    await db.transaction([purgeTranslationsStatement(now()), pruneEntriesStatement()])
     const subs = loadFeedSubscriptionsSql(userId)
     const lists = loadListSubscriptionsSql(userId)
     const [subRows, unreadRows, listRows, inboxRows] = await Promise.all([
@@ -245,6 +244,8 @@ export function startLocalCache(
     const people = queryClient.getQueryCache().findAll({ predicate: (query) => isPeopleKey(query.queryKey) })
     await Promise.all([...timelines.map(hydrateEntries), ...people.map(hydratePeople)])
     performance.mark("tidings:local-db-hydrated")
+    // The size rules at load (spec client §4), once what is shown has been read: a timeline shows at most a page.
+    await db.transaction([purgeTranslationsStatement(now()), pruneEntriesStatement()])
   })()
 
   /** Schedules the write of one query's data, when it is data the local copy keeps. */
