@@ -23,6 +23,8 @@ import { axeViolations, signUp, subscribe } from "./support/shell-kit.ts"
 const shotsDir = path.join(screenshotsRoot, "offline-app")
 const IMAGE_BYTES = 100 * 1024
 const GALLERY = ["g1", "g2", "g3"]
+/** Notes with a picture each: a page of the timeline (20), more than its rows drawn at first. */
+const NOTES = 20
 
 /**
  * Pictures on loopback that allow cross-origin reads (so the worker counts their exact bytes), and a pictures feed
@@ -63,11 +65,11 @@ async function startGallery(): Promise<Gallery> {
       return
     }
     if (pathname === "/notes.xml") {
-      // Articles whose pictures are in their text only: shown when an entry is opened, not in the list.
-      const items = ["n1", "n2"]
+      // Articles with a picture each, more than the list draws at once: the rows below the fold show nothing yet.
+      const items = Array.from({ length: NOTES }, (_, i) => `n${i + 1}`)
         .map(
-          (name) => `<item><title>Note ${name}</title><link>${origin}/n/${name}</link><guid>${name}</guid>
-          <pubDate>${new Date().toUTCString()}</pubDate>
+          (name, i) => `<item><title>Note ${name}</title><link>${origin}/n/${name}</link><guid>${name}</guid>
+          <pubDate>${new Date(Date.now() - i * 60_000).toUTCString()}</pubDate>
           <description><![CDATA[<p>Note ${name} has a picture.</p><p><img src="${origin}/img/${name}.png" alt="Picture of ${name}"></p>]]></description></item>`,
         )
         .join("")
@@ -410,25 +412,35 @@ describe("the installable app", () => {
     expect(await keptImages()).toEqual([])
   })
 
-  it("fetches ahead the pictures of the entries it keeps, so one never opened shows them offline", async () => {
+  it("fetches ahead the pictures of the entries it keeps, so one never shown opens offline with them", async () => {
     await subscribe(page, `${gallery.origin}/notes.xml`, 0)
     await page.goto(`${server.origin}/timeline/view-0/all/pending`)
-    await page.getByTestId("entry-row").filter({ hasText: "Note n2" }).waitFor()
-    // The local copy takes the entries' contents a second after the list came in, then hands their pictures to
-    // the worker, which keeps them (the limit is 50 MB since the previous test).
-    await expect.poll(keptImages, { timeout: 15_000 }).toEqual(expect.arrayContaining(["/img/n1.png", "/img/n2.png"]))
-    // Not because the page showed them: it has not asked for either.
-    const asked = await page.evaluate(() =>
+    await page
+      .getByTestId("entry-row")
+      .filter({ hasText: /Note n1(?!\d)/ })
+      .waitFor()
+    // The local copy takes the page's entries (and their contents, a second later), then hands their pictures to the
+    // worker, which keeps them (the limit is 50 MB since the previous test): also those of rows not drawn.
+    const notes = Array.from({ length: NOTES }, (_, i) => `/img/n${i + 1}.png`)
+    await expect
+      .poll(async () => (await keptImages()).filter((kept) => notes.includes(kept)).length, { timeout: 15_000 })
+      .toBe(NOTES)
+    const shownByPage = await page.evaluate(() =>
       performance
         .getEntriesByType("resource")
-        .map((entry) => entry.name)
-        .filter((name) => /\/img\/n\d\.png$/.test(name)),
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((name) => /^\/img\/n\d+\.png$/.test(name)),
     )
-    expect(asked).toEqual([])
+    const neverShown = notes.filter((note) => !shownByPage.includes(note))
+    expect(neverShown.length, `the page showed ${shownByPage.length} of ${NOTES}`).toBeGreaterThan(0)
+    const note = neverShown.at(-1)!.replace(/^\/img\/|\.png$/g, "")
     await context.setOffline(true)
     gallery.down.on = true
     try {
-      await page.getByTestId("entry-row").filter({ hasText: "Note n2" }).click()
+      const row = page.getByTestId("entry-row").filter({ hasText: new RegExp(`Note ${note}(?!\\d)`) })
+      await page.getByTestId("entry-list").hover()
+      for (let i = 0; i < 20 && !(await row.count()); i++) await page.mouse.wheel(0, 400)
+      await row.click()
       await page.mouse.move(5, 795)
       await expect
         .poll(() =>
@@ -438,7 +450,7 @@ describe("the installable app", () => {
             .evaluate((img) => (img as HTMLImageElement).naturalWidth),
         )
         .toBeGreaterThan(0)
-      expect(gallery.down.tried.filter((tried) => /^\/img\/n\d\.png$/.test(tried))).toEqual([])
+      expect(gallery.down.tried.filter((tried) => /^\/img\/n\d+\.png$/.test(tried))).toEqual([])
     } finally {
       gallery.down.on = false
       await context.setOffline(false)
