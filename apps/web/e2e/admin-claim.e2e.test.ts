@@ -234,6 +234,16 @@ describe("tipping a claimed feed", () => {
     reader.on("pageerror", (error) => pageErrors.push(error.message))
     try {
       await signUp(reader, server.origin, `reader-${Date.now()}@example.com`)
+      // A name of the reader's own, so the owner named below cannot be the reader.
+      const renamed = await reader.evaluate(async () => {
+        const res = await fetch("/better-auth/update-user", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ name: "Rita Reader" }),
+        })
+        return res.status
+      })
+      expect(renamed).toBe(200)
       await subscribe(reader, `${feedOrigin}/claim.xml`)
       // The feed's timeline names who claimed it, and that leads to their public page.
       await reader.goto(`${server.origin}/timeline/view-0/${feedId}/pending`)
