@@ -87,21 +87,33 @@ describe("the chat's search ranked by meaning", () => {
   })
 
   it("keeps entry vectors between searches and records the tokens as embedding usage", async () => {
-    const before = stub.embeddings.length
+    type UsageRow = {
+      operation: string
+      model: string
+      provider: string
+      tokensIn: number
+      tokensOut: number
+      calls: number
+    }
+    const embeddingUsage = async () => {
+      const data = (await apiAs(server.url, alice)("GET", "/ai/usage")).body.data as { used: number; today: UsageRow[] }
+      return { used: data.used, row: data.today.find((r) => r.operation === "embedding") }
+    }
+    const before = await embeddingUsage()
+    // The first test's searches embedded Alice's question and her entries: counted, under the embedding model.
+    expect(before.row).toMatchObject({ model: "embed-model", provider: "server", tokensOut: 0 })
+    expect(before.row!.tokensIn).toBeGreaterThan(0)
+    const sent = stub.embeddings.length
     expect((await search(alice, "cars")).sort()).toEqual([
       "Road test: the new family hatchback",
       "Vehicle tax changes next year",
     ])
-    // Only the question was embedded this time.
-    expect(stub.embeddings.slice(before).map((r) => r.body.input)).toEqual([["cars"]])
-    const usage = (await apiAs(server.url, alice)("GET", "/ai/usage")).body.data as {
-      operation: string
-      model: string
-      tokensIn: number
-    }[]
-    const embedding = JSON.stringify(usage)
-    expect(embedding).toContain("embedding")
-    expect(embedding).toContain("embed-model")
+    // Only the question was embedded this time: one call of one token (the stand-in counts words), nothing else.
+    expect(stub.embeddings.slice(sent).map((r) => r.body.input)).toEqual([["cars"]])
+    const after = await embeddingUsage()
+    expect(after.row).toEqual({ ...before.row, tokensIn: before.row!.tokensIn + 1, calls: before.row!.calls + 1 })
+    // Within the day's budget like every other operation.
+    expect(after.used).toBe(before.used + 1)
   })
 
   it("keeps the word ranking when the embedding endpoint fails", async () => {
