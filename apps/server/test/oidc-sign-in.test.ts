@@ -6,6 +6,7 @@ import { createHash, randomBytes } from "node:crypto"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { cookieHeader, keepCookies } from "./support/cookies.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 
 const CLIENT_ID = "tidings-client"
@@ -101,33 +102,23 @@ afterAll(async () => {
   await provider?.close()
 })
 
-/** Cookies as a browser keeps them: name → value, from Set-Cookie headers. */
-function keep(jar: Map<string, string>, res: Response) {
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(";")
-    const at = pair!.indexOf("=")
-    jar.set(pair!.slice(0, at), pair!.slice(at + 1))
-  }
-}
-const cookieOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ")
-
 /** Walks the browser's way: sign-in call → provider → callback; answers the cookie jar and where it ended. */
 async function signInWithOidc(jar = new Map<string, string>(), path = "/better-auth/sign-in/social") {
   const start = await fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: server.url, cookie: cookieOf(jar) },
+    headers: { "content-type": "application/json", origin: server.url, cookie: cookieHeader(jar) },
     body: JSON.stringify({ provider: "oidc", callbackURL: `${server.url}/timeline` }),
   })
   expect(start.status).toBe(200)
-  keep(jar, start)
+  keepCookies(jar, start)
   const { url } = (await start.json()) as { url: string }
   expect(url.startsWith(`${provider.issuer}/authorize?`)).toBe(true)
   const atProvider = await fetch(url, { redirect: "manual" })
   expect(atProvider.status).toBe(302)
   const callback = atProvider.headers.get("location")!
   expect(callback.startsWith(`${server.url}/better-auth/callback/oidc?`)).toBe(true)
-  const back = await fetch(callback, { redirect: "manual", headers: { cookie: cookieOf(jar) } })
-  keep(jar, back)
+  const back = await fetch(callback, { redirect: "manual", headers: { cookie: cookieHeader(jar) } })
+  keepCookies(jar, back)
   return { jar, status: back.status, location: back.headers.get("location") ?? "" }
 }
 
@@ -143,19 +134,21 @@ describe("OpenID Connect sign-in", () => {
     const { jar, status, location } = await signInWithOidc()
     expect(status).toBe(302)
     expect(location).toBe(`${server.url}/timeline`)
-    const session = await fetch(`${server.url}/better-auth/get-session`, { headers: { cookie: cookieOf(jar) } })
+    const session = await fetch(`${server.url}/better-auth/get-session`, { headers: { cookie: cookieHeader(jar) } })
     const body = (await session.json()) as { user: { email: string; name: string } }
     expect(body.user).toMatchObject({ email: "olive@example.test", name: "Olive Idc" })
-    const accounts = await fetch(`${server.url}/better-auth/list-accounts`, { headers: { cookie: cookieOf(jar) } })
+    const accounts = await fetch(`${server.url}/better-auth/list-accounts`, { headers: { cookie: cookieHeader(jar) } })
     const list = (await accounts.json()) as { providerId: string }[]
     expect(list.map((a) => a.providerId)).toEqual(["oidc"])
     // A second sign-in finds the same user (same subject), not a new one.
     const again = await signInWithOidc()
-    const second = await fetch(`${server.url}/better-auth/get-session`, { headers: { cookie: cookieOf(again.jar) } })
+    const second = await fetch(`${server.url}/better-auth/get-session`, {
+      headers: { cookie: cookieHeader(again.jar) },
+    })
     expect(((await second.json()) as { user: { id: string } }).user.id).toBe(
       (
         (await (
-          await fetch(`${server.url}/better-auth/get-session`, { headers: { cookie: cookieOf(jar) } })
+          await fetch(`${server.url}/better-auth/get-session`, { headers: { cookie: cookieHeader(jar) } })
         ).json()) as {
           user: { id: string }
         }

@@ -7,6 +7,7 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { Agent, type Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from "undici"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { cookieHeader, keepCookies } from "./support/cookies.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 import { signUp } from "./support/users.ts"
 
@@ -154,15 +155,6 @@ afterAll(async () => {
   await providers?.close()
 })
 
-function keep(jar: Map<string, string>, res: Response) {
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(";")
-    const at = pair!.indexOf("=")
-    jar.set(pair!.slice(0, at), pair!.slice(at + 1))
-  }
-}
-const cookieOf = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ")
-
 /** The browser's way: the sign-in (or link) call → the provider's page → the server's callback. */
 async function roundTrip(
   provider: "github" | "google",
@@ -171,28 +163,30 @@ async function roundTrip(
 ) {
   const start = await fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: server.url, cookie: cookieOf(jar) },
+    headers: { "content-type": "application/json", origin: server.url, cookie: cookieHeader(jar) },
     body: JSON.stringify({ provider, callbackURL: `${server.url}/timeline` }),
   })
   expect(start.status).toBe(200)
-  keep(jar, start)
+  keepCookies(jar, start)
   const { url } = (await start.json()) as { url: string }
   const atProvider = await fetch(url, { redirect: "manual" })
   expect(atProvider.status).toBe(302)
   const callback = atProvider.headers.get("location")!
   expect(callback.startsWith(`${server.url}/better-auth/callback/${provider}?`)).toBe(true)
-  const back = await fetch(callback, { redirect: "manual", headers: { cookie: cookieOf(jar) } })
-  keep(jar, back)
+  const back = await fetch(callback, { redirect: "manual", headers: { cookie: cookieHeader(jar) } })
+  keepCookies(jar, back)
   return { status: back.status, location: back.headers.get("location") ?? "" }
 }
 
 const session = async (jar: Map<string, string>) =>
-  (await (await fetch(`${server.url}/better-auth/get-session`, { headers: { cookie: cookieOf(jar) } })).json()) as {
+  (await (await fetch(`${server.url}/better-auth/get-session`, { headers: { cookie: cookieHeader(jar) } })).json()) as {
     user: { id: string; email: string; name: string }
   } | null
 const accounts = async (jar: Map<string, string>) =>
   (
-    (await (await fetch(`${server.url}/better-auth/list-accounts`, { headers: { cookie: cookieOf(jar) } })).json()) as {
+    (await (
+      await fetch(`${server.url}/better-auth/list-accounts`, { headers: { cookie: cookieHeader(jar) } })
+    ).json()) as {
       providerId: string
       accountId: string
     }[]
@@ -248,11 +242,11 @@ describe("GitHub and Google sign-in", () => {
 
     // By the row id list-accounts answers, as the settings screen sends it.
     const rows = (await (
-      await fetch(`${server.url}/better-auth/list-accounts`, { headers: { cookie: cookieOf(jar) } })
+      await fetch(`${server.url}/better-auth/list-accounts`, { headers: { cookie: cookieHeader(jar) } })
     ).json()) as { id: string; providerId: string }[]
     const unlink = await fetch(`${server.url}/better-auth/unlink-account`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url, cookie: cookieOf(jar) },
+      headers: { "content-type": "application/json", origin: server.url, cookie: cookieHeader(jar) },
       body: JSON.stringify({ accountId: rows.find((r) => r.providerId === "github")!.id }),
     })
     expect(unlink.status).toBe(200)
@@ -270,14 +264,14 @@ describe("GitHub and Google sign-in", () => {
       headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify({ provider: "github", callbackURL: `${server.url}/timeline` }),
     })
-    keep(jar, start)
+    keepCookies(jar, start)
     const { url } = (await start.json()) as { url: string }
     const state = new URL(url).searchParams.get("state")!
     const back = await fetch(`${server.url}/better-auth/callback/github?code=forged&state=${state}`, {
       redirect: "manual",
-      headers: { cookie: cookieOf(jar) },
+      headers: { cookie: cookieHeader(jar) },
     })
-    keep(jar, back)
+    keepCookies(jar, back)
     expect(back.status).toBe(302)
     expect(back.headers.get("location")).toContain("error=")
     expect(await session(jar)).toBeNull()

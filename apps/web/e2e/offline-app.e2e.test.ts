@@ -169,6 +169,13 @@ const showImage = (src: string) =>
     src,
   )
 
+/** The decoded width of the open entry's first picture (0 while it has not loaded). */
+const entryImageWidth = () =>
+  page
+    .locator('[data-testid="entry-content"] img')
+    .first()
+    .evaluate((img) => (img as HTMLImageElement).naturalWidth)
+
 /** Where the offline start spent its time, for a failure message. */
 const timings = () =>
   page.evaluate(() =>
@@ -269,14 +276,7 @@ describe("the installable app", () => {
     await page.goto(`${server.origin}/timeline/view-0/all/pending`)
     await page.getByTestId("entry-row").first().waitFor()
     await openFirstEntry()
-    await expect
-      .poll(() =>
-        page
-          .locator('[data-testid="entry-content"] img')
-          .first()
-          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
-      )
-      .toBeGreaterThan(0)
+    await expect.poll(entryImageWidth).toBeGreaterThan(0)
     // A screen that loads on demand (settings) is not in the shell: its code is kept once used.
     const keptBefore = await chunksKeptOnUse()
     await page.goto(`${server.origin}/settings/general`)
@@ -316,8 +316,7 @@ describe("the installable app", () => {
       readOffline.push(await firstRowId())
       await openFirstEntry()
       // The fixture host refuses cross-origin reads: its picture is the opaque copy the worker kept.
-      const entryImage = page.locator('[data-testid="entry-content"] img').first()
-      await expect.poll(() => entryImage.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+      await expect.poll(entryImageWidth).toBeGreaterThan(0)
       expect(await showImage(`${gallery.origin}/img/g2.png`)).toBeGreaterThan(0)
       // Not kept, so offline it cannot show.
       expect(await showImage(`${gallery.origin}/img/never-seen.png`)).toBe(0)
@@ -442,14 +441,7 @@ describe("the installable app", () => {
       for (let i = 0; i < 20 && !(await row.count()); i++) await page.mouse.wheel(0, 400)
       await row.click()
       await page.mouse.move(5, 795)
-      await expect
-        .poll(() =>
-          page
-            .locator('[data-testid="entry-content"] img')
-            .first()
-            .evaluate((img) => (img as HTMLImageElement).naturalWidth),
-        )
-        .toBeGreaterThan(0)
+      await expect.poll(entryImageWidth).toBeGreaterThan(0)
       expect(gallery.down.tried.filter((tried) => /^\/img\/n\d+\.png$/.test(tried))).toEqual([])
     } finally {
       gallery.down.on = false
