@@ -278,6 +278,11 @@ export const entrySearch = pgTable(
     document: tsvector("document").notNull(),
     /** The entry's, so a search reads its newest matches by time without visiting the timeline first. */
     publishedAt: ts("published_at").notNull(),
+    /**
+     * The entry's feed, so a `feed:` search drops other feeds' matches while reading the index's rows, before it
+     * checks each remaining match against the user's timeline.
+     */
+    feedId: text("feed_id"),
   },
   (t) => [
     index("entry_search_document_idx").using("gin", t.document),

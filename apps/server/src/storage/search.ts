@@ -29,9 +29,10 @@ export async function indexPending(db: DB, limit: number): Promise<number> {
         select entry_id from ${searchPending} limit ${limit} for update skip locked
       ) returning entry_id
     ), written as (
-      insert into ${entrySearch} (entry_id, document, published_at)
-      select e.id, ${document}, e.published_at from batch b join ${entries} e on e.id = b.entry_id
-      on conflict (entry_id) do update set document = excluded.document, published_at = excluded.published_at
+      insert into ${entrySearch} (entry_id, document, published_at, feed_id)
+      select e.id, ${document}, e.published_at, e.feed_id from batch b join ${entries} e on e.id = b.entry_id
+      on conflict (entry_id) do update set document = excluded.document, published_at = excluded.published_at,
+        feed_id = excluded.feed_id
       returning 1
     )
     select (select count(*) from batch)::int as n, (select count(*) from written)::int as w`)
@@ -112,6 +113,8 @@ export async function matchesInWindow(
   limit: number,
 ): Promise<string[]> {
   const where = [sql`s.document @@ ${tsquery(f.text)}`]
+  // The same test as the timeline's feed_id, made on the index's row: other feeds' matches never reach the join.
+  if (f.feedIds) where.push(sql`s.feed_id = any(${sql.param(f.feedIds)}::text[])`)
   if (window.from) where.push(sql`s.published_at >= ${window.from.toISOString()}::timestamptz`)
   if (window.to) where.push(sql`s.published_at < ${window.to.toISOString()}::timestamptz`)
   const visible = sql.join(conditions(f), sql` and `)
