@@ -120,6 +120,21 @@ describe("GET /entries/search", () => {
     expect(res.body.data[0].search.snippet).not.toContain("<script>")
   })
 
+  it("view: follows a feed moved to another view, and finds what a list followed in that view brings", async () => {
+    const moved = await alice("PATCH", "/subscriptions", { feedId: feedIds.cooking, view: 2 })
+    expect(moved.status).toBe(200)
+    expect(titles(await search(alice, "running view:2"))).toEqual(["Running a bakery", "Sourdough starter"])
+    expect(titles(await search(alice, "running view:1"))).toEqual([])
+    await alice("PATCH", "/subscriptions", { feedId: feedIds.cooking, view: 1 })
+
+    const list = await bob("POST", "/lists", { title: "Kitchen reading", view: 0, fee: 0 })
+    expect((await bob("POST", "/lists/feeds", { listId: list.body.data.id, feedId: feedIds.cooking })).status).toBe(200)
+    const carol = apiAs(server.url, await signUp(server.url, "Carol"))
+    expect((await carol("POST", "/subscriptions", { listId: list.body.data.id, view: 3 })).status).toBe(200)
+    expect(titles(await search(carol, "running view:3"))).toEqual(["Running a bakery", "Sourdough starter"])
+    expect(titles(await search(carol, "running view:1"))).toEqual([])
+  })
+
   it("narrows by feed, view, read and starred state, and dates", async () => {
     expect(titles(await search(alice, "running feed:kitchen"))).toEqual(["Running a bakery", "Sourdough starter"])
     expect(titles(await search(alice, `running feed:${feedIds.tech}`))).toEqual([
