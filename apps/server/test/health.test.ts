@@ -18,8 +18,22 @@ afterAll(async () => {
   for (const server of servers) await server.close()
 })
 
-/** A port where nothing listens. */
+/**
+ * A port where nothing listens: a privileged one that refuses now (an ephemeral port freed here can be taken by
+ * another test file's server before the database call, which then sees a connection cut instead of refused).
+ */
 async function deadPort(): Promise<number> {
+  for (const port of [1, 4, 6, 8]) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1")
+      socket.once("connect", () => {
+        socket.destroy()
+        resolve(false)
+      })
+      socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"))
+    }).catch(() => false)
+    if (refused) return port
+  }
   const probe = net.createServer()
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve))
   const { port } = probe.address() as net.AddressInfo
