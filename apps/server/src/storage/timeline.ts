@@ -118,8 +118,9 @@ function pageKeys(f: TimelineFilter, limit: number, more: SQL[] = []): SQL {
 function notShownCopy(f: TimelineFilter): SQL {
   const table = f.unreadOnly ? unread : timeline
   const inFeeds = f.feedIds ? sql`and h.feed_id = any(${sql.param(f.feedIds)}::text[])` : sql``
-  return sql`(x.duplicate_of is null or not ${dedupeOn(f.userId)} or not exists (select 1 from ${table} h
-    where h.user_id = x.user_id and h.entry_id = x.duplicate_of and h.view = x.view ${inFeeds}))`
+  // A scalar subquery (not `not exists`), so the planner never turns the lookup into an anti-join over the table.
+  return sql`(x.duplicate_of is null or not ${dedupeOn(f.userId)} or (select 1 from ${table} h
+    where h.user_id = x.user_id and h.entry_id = x.duplicate_of and h.view = x.view ${inFeeds} limit 1) is null)`
 }
 
 /** The page and, when it is full, the rest of the run of equal timestamps it ends in (the next page starts before). */
@@ -201,8 +202,8 @@ function starredKeys(f: StarredFilter, limit: number): SQL {
   if (f.unreadOnly)
     where.push(sql`exists (select 1 from ${unread} u where u.user_id = c.user_id and u.entry_id = c.entry_id)`)
   // A starred group shows once, as its first entry, while duplicates are grouped.
-  where.push(sql`(not ${dedupeOn(f.userId)} or not exists (select 1 from ${timeline} t
-    where t.user_id = c.user_id and t.entry_id = c.entry_id and t.duplicate_of is not null))`)
+  where.push(sql`(not ${dedupeOn(f.userId)} or (select t.duplicate_of from ${timeline} t
+    where t.user_id = c.user_id and t.entry_id = c.entry_id) is null)`)
   const keys = (extra: SQL[], n: number) =>
     firstRows(
       sql`select c.entry_id, c.feed_id, c.view, c.created_at as published_at from ${collections} c
