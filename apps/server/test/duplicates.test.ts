@@ -194,6 +194,15 @@ describe("duplicates across feeds", () => {
     expect((await other.api("GET", "/reads")).body.data).toEqual({ [other.ids[0]!]: 3, [other.ids[1]!]: 3 })
   })
 
+  it("a first copy in a feed hidden from the timeline does not hide the others", async () => {
+    const { api, page, ids } = await reader(["/a.xml", "/b.xml"])
+    const sub = await api("PATCH", "/subscriptions", { feedId: ids[0], hideFromTimeline: true })
+    expect(sub.status).toBe(200)
+    const shown = storyOf(await page())
+    expect(shown).toHaveLength(1)
+    expect(shown[0]!.feeds.id).toBe(ids[1])
+  })
+
   it("when the first copy goes (unsubscribed), the next one leads the group", async () => {
     const { api, page, ids } = await reader(["/a.xml", "/b.xml", "/c.xml"])
     await api("DELETE", "/subscriptions", { feedId: ids[0] })

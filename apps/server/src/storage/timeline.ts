@@ -118,9 +118,17 @@ function pageKeys(f: TimelineFilter, limit: number, more: SQL[] = []): SQL {
 function notShownCopy(f: TimelineFilter): SQL {
   const table = f.unreadOnly ? unread : timeline
   const inFeeds = f.feedIds ? sql`and h.feed_id = any(${sql.param(f.feedIds)}::text[])` : sql``
+  // A first row the page leaves out (a private or hidden feed's) does not hide its copies.
+  const flags = [f.excludePrivate && sql`s.is_private`, f.excludeHidden && sql`s.hide_from_timeline`].filter(
+    (flag): flag is SQL => Boolean(flag),
+  )
+  const shown = flags.length
+    ? sql`and not exists (select 1 from ${subscriptions} s where s.user_id = h.user_id and s.feed_id = h.feed_id
+        and (${sql.join(flags, sql` or `)}))`
+    : sql``
   // A scalar subquery (not `not exists`), so the planner never turns the lookup into an anti-join over the table.
   return sql`(x.duplicate_of is null or not ${dedupeOn(f.userId)} or (select 1 from ${table} h
-    where h.user_id = x.user_id and h.entry_id = x.duplicate_of and h.view = x.view ${inFeeds} limit 1) is null)`
+    where h.user_id = x.user_id and h.entry_id = x.duplicate_of and h.view = x.view ${inFeeds} ${shown} limit 1) is null)`
 }
 
 /** The page and, when it is full, the rest of the run of equal timestamps it ends in (the next page starts before). */
