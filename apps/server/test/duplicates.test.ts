@@ -194,6 +194,37 @@ describe("duplicates across feeds", () => {
     expect((await other.api("GET", "/reads")).body.data).toEqual({ [other.ids[0]!]: 3, [other.ids[1]!]: 3 })
   })
 
+  it("a copy arriving after its story was read arrives read", async () => {
+    const { api, page, ids } = await reader(["/a.xml", "/b.xml"])
+    const [item] = storyOf(await page())
+    await api("POST", "/reads", { entryIds: [item!.entries.id] })
+    const c = await api("POST", "/subscriptions", { url: feeds.url("/c.xml"), view: 0 })
+    const counts = (await api("GET", "/reads")).body.data
+    expect(counts).toEqual({ [ids[0]!]: 2, [ids[1]!]: 2, [c.body.feed.id]: 2 })
+    const shown = storyOf(await page())
+    expect(shown).toHaveLength(1)
+    expect(shown[0]!.read).toBe(true)
+    expect(shown[0]!.alsoIn).toHaveLength(2)
+  })
+
+  it("copies arriving in one statement (a list of three feeds, followed) are grouped under the earliest", async () => {
+    const owner = await reader(["/a.xml", "/b.xml", "/c.xml"])
+    const list = await owner.api("POST", "/lists", { title: "Space news", view: 0, fee: 0 })
+    const listId = list.body.data.id
+    for (const feedId of owner.ids) await owner.api("POST", "/lists/feeds", { listId, feedId })
+    const user = await signUp(server.url)
+    const api = apiAs(server.url, user)
+    expect((await api("POST", "/subscriptions", { listId, view: 0 })).status).toBe(200)
+    const all = (await api("POST", "/entries", { listId })).body.data as Item[]
+    const shown = storyOf(all)
+    expect(shown).toHaveLength(1)
+    // A's copy is the earliest published (B's an hour later, C's 30 hours later).
+    expect(shown[0]!.feeds.id).toBe(owner.ids[0])
+    expect(shown[0]!.alsoIn?.map((x) => x.feedId)).toEqual([owner.ids[1], owner.ids[2]])
+    await api("POST", "/reads", { entryIds: [shown[0]!.entries.id] })
+    expect((await api("GET", "/reads")).body.data).toEqual({ [listId]: 6 })
+  })
+
   it("a first copy in a feed hidden from the timeline does not hide the others", async () => {
     const { api, page, ids } = await reader(["/a.xml", "/b.xml"])
     const sub = await api("PATCH", "/subscriptions", { feedId: ids[0], hideFromTimeline: true })

@@ -265,7 +265,9 @@ export const entries = pgTable(
     uniqueIndex("entries_feed_guid_idx").on(t.feedId, t.guid),
     index("entries_feed_published_idx").on(t.feedId, t.publishedAt.desc().nullsFirst()),
     // The timeline's insert trigger finds an arriving entry's other copies by any shared key (duplicates across feeds).
-    index("entries_story_keys_idx").using("gin", t.storyKeys),
+    // No pending list (fastupdate): every probe would read all of it, and it holds exactly the entries just written,
+    // the ones the trigger probes for (1.5 ms a probe against 0.05 with it off).
+    index("entries_story_keys_idx").using("gin", t.storyKeys).with({ fastupdate: false }),
   ],
 )
 

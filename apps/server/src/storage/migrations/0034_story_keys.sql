@@ -1,7 +1,7 @@
 ALTER TABLE "entries" ADD COLUMN "story_keys" text[];--> statement-breakpoint
 ALTER TABLE "timeline" ADD COLUMN "duplicate_of" text;--> statement-breakpoint
 ALTER TABLE "unread" ADD COLUMN "duplicate_of" text;--> statement-breakpoint
-CREATE INDEX "entries_story_keys_idx" ON "entries" USING gin ("story_keys");--> statement-breakpoint
+CREATE INDEX "entries_story_keys_idx" ON "entries" USING gin ("story_keys") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "timeline_user_duplicate_idx" ON "timeline" USING btree ("user_id","duplicate_of") WHERE "timeline"."duplicate_of" is not null;--> statement-breakpoint
 -- ==== Hand-written (duplicates across feeds, issue 15): keep this block at the end when renumbering. ====
 -- An arriving timeline row is marked a duplicate of the user's row of the same story from another feed: a shared
