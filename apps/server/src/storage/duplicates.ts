@@ -12,6 +12,15 @@ export function dedupeOn(userId: string): SQL {
 }
 
 /**
+ * Whether the user groups duplicates and has any group: one probe of the partial index of copies, once per statement
+ * (uncorrelated). Every per-row part of grouping sits behind it, so a reader without copies pays for none of it.
+ */
+export function groupedFor(userId: string): SQL {
+  return sql`(${dedupeOn(userId)} and exists (select 1 from ${timeline} d
+    where d.user_id = ${userId} and d.duplicate_of is not null))`
+}
+
+/**
  * The entry ids of the groups of the rows `heads` names (a query answering `head`, a group's first entry id): the
  * first rows and their duplicates, each from an index (primary key, timeline_user_duplicate_idx).
  */

@@ -4,7 +4,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm"
 import { RUN_LIMIT } from "./collections.ts"
 import { type DB, executePrepared } from "./db.ts"
-import { alsoInJson, dedupeOn, groupMembers } from "./duplicates.ts"
+import { alsoInJson, dedupeOn, groupedFor, groupMembers } from "./duplicates.ts"
 import { recentEntriesOf, timelineInsert } from "./entries.ts"
 import {
   actions,
@@ -127,7 +127,7 @@ function notShownCopy(f: TimelineFilter): SQL {
         and (${sql.join(flags, sql` or `)}))`
     : sql``
   // A scalar subquery (not `not exists`), so the planner never turns the lookup into an anti-join over the table.
-  return sql`(x.duplicate_of is null or not ${dedupeOn(f.userId)} or (select 1 from ${table} h
+  return sql`(not ${groupedFor(f.userId)} or x.duplicate_of is null or (select 1 from ${table} h
     where h.user_id = x.user_id and h.entry_id = x.duplicate_of and h.view = x.view ${inFeeds} ${shown} limit 1) is null)`
 }
 
@@ -163,7 +163,8 @@ export function pageJson(
       starred ? sql`, 'collections', json_build_object('createdAt', ${isoJson("p.starred_at")})` : sql``
     }${ranked ? sql`, 'aiScore', p.ai_score` : sql``})`
   // The story's copies in other feeds, only on rows that have any (the key appended to those items alone).
-  const dup = sql`(select t.duplicate_of from ${timeline} t where t.user_id = ${f.userId} and t.entry_id = page.entry_id)`
+  const dup = sql`case when ${groupedFor(f.userId)} then (select t.duplicate_of from ${timeline} t
+    where t.user_id = ${f.userId} and t.entry_id = page.entry_id) end`
   const withAlsoIn = (item: SQL) =>
     sql`case when p.also_in is null then ${item} else (${item}::jsonb || jsonb_build_object('alsoIn', p.also_in))::json end`
   // Entries, feeds and stars are looked up by key for each row of the page (scalar subqueries), so no plan ever
@@ -180,7 +181,7 @@ export function pageJson(
       select p.published_at, p.entry_id, ${ranked ? sql`p.rank,` : sql``}
         ${withAlsoIn(sql`case when p.starred_at is null then ${item(false)} else ${item(true)} end`)} as item
       from (
-        select p.*, case when ${dedupeOn(f.userId)} then ${alsoInJson(f.userId)} end as also_in
+        select p.*, case when ${groupedFor(f.userId)} then ${alsoInJson(f.userId)} end as also_in
         from (select page.*, ${starredAt} as starred_at, ${dup} as dup from page) p
       ) p
       cross join lateral (
@@ -210,7 +211,7 @@ function starredKeys(f: StarredFilter, limit: number): SQL {
   if (f.unreadOnly)
     where.push(sql`exists (select 1 from ${unread} u where u.user_id = c.user_id and u.entry_id = c.entry_id)`)
   // A starred group shows once, as its first entry, while duplicates are grouped.
-  where.push(sql`(not ${dedupeOn(f.userId)} or (select t.duplicate_of from ${timeline} t
+  where.push(sql`(not ${groupedFor(f.userId)} or (select t.duplicate_of from ${timeline} t
     where t.user_id = c.user_id and t.entry_id = c.entry_id) is null)`)
   const keys = (extra: SQL[], n: number) =>
     firstRows(
@@ -383,8 +384,15 @@ export function markAllReadStatement(f: TimelineFilter): SQL {
       delete from ${unread} x where ${sql.join(conditions(f), sql` and `)}
       returning x.entry_id, x.feed_id, x.duplicate_of
     ), copies as (
-      delete from ${unread} u where u.user_id = ${f.userId} and ${dedupeOn(f.userId)}
-        and u.entry_id in (${groupMembers(f.userId, sql`select coalesce(duplicate_of, entry_id) as head from marked`)})
+      -- The copies of the marked rows: the user's copies (the partial index's rows alone) whose head or sibling was
+      -- marked, and the heads of marked copies; never a walk of the groups of all the marked rows.
+      delete from ${unread} u where u.user_id = ${f.userId} and ${groupedFor(f.userId)}
+        and u.entry_id in (
+          select g.entry_id from ${timeline} g where g.user_id = ${f.userId} and g.duplicate_of is not null
+            and (g.duplicate_of in (select entry_id from marked)
+              or g.duplicate_of in (select duplicate_of from marked where duplicate_of is not null))
+          union all
+          select duplicate_of from marked where duplicate_of is not null)
         and u.entry_id not in (select entry_id from marked)
       returning u.feed_id
     )
