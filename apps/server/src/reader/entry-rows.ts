@@ -3,7 +3,6 @@
 // entry objects, hashing them and serialising them again: that work and its garbage were about a third of
 // ingest's cost on the event loop. No database imports here: the parsing threads load this module.
 import { createHash, hash as oneShotHash } from "node:crypto"
-import { storyKeys } from "./story-keys.ts"
 import type { ParsedEntry } from "./types.ts"
 
 /** Entries upserted per statement on PostgreSQL. */
@@ -82,8 +81,6 @@ export interface EntryRowPayload {
   content_hash: string
   published_at: Date
   updated_at: Date | null
-  /** The keys that find the same story in other feeds (reader/story-keys.ts). */
-  story_keys: string[]
 }
 
 /**
@@ -149,7 +146,7 @@ interface DatedEntry {
  * text, and the row is that same object with the remaining fields appended, so a 2 KB entry is not serialised twice.
  */
 function storedRow({ entry, publishedAt, updatedAt }: DatedEntry): { json: string; guid: string; hash: string } {
-  const visible: Omit<EntryRowPayload, "guid" | "content_hash" | "published_at" | "updated_at" | "story_keys"> = {
+  const visible: Omit<EntryRowPayload, "guid" | "content_hash" | "published_at" | "updated_at"> = {
     title: entry.title,
     url: entry.url,
     content: entry.content,
@@ -167,9 +164,8 @@ function storedRow({ entry, publishedAt, updatedAt }: DatedEntry): { json: strin
   const hash = oneShotHash("sha1", text, "base64url")
   const updated = updatedAt ? `"${updatedAt.toISOString()}"` : "null"
   const guid = boundedGuid(entry.guid)
-  const keys = JSON.stringify(storyKeys({ url: entry.url, guid, title: entry.title }, publishedAt))
   return {
-    json: `${text.slice(0, -1)},"guid":${JSON.stringify(guid)},"content_hash":"${hash}","published_at":"${publishedAt.toISOString()}","updated_at":${updated},"story_keys":${keys}}`,
+    json: `${text.slice(0, -1)},"guid":${JSON.stringify(guid)},"content_hash":"${hash}","published_at":"${publishedAt.toISOString()}","updated_at":${updated}}`,
     guid,
     hash,
   }

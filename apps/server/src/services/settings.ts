@@ -21,7 +21,7 @@ const KNOWN_KEYS: Record<SettingsTab, Partial<Record<ValueType, string[]>>> = {
       "appLaunchOnStartup", "translation", "summary", "sendAnonymousData", "showQuickTimeline", "autoGroup",
       "hideAllReadSubscriptions", "hidePrivateSubscriptionsInTimeline", "unreadOnly", "scrollMarkUnread",
       "hoverMarkUnread", "renderMarkUnread", "groupByDate", "autoExpandLongSocialMedia", "dimRead", "jumpOutLinkWarn",
-      "enhancedSettings", "openLinksInExternalApp", "dedupeAcrossFeeds",
+      "enhancedSettings", "openLinksInExternalApp",
     ],
     string: ["language", "translationMode", "actionLanguage", "startupScreen", "voice"],
   },

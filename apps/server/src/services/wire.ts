@@ -61,7 +61,7 @@ export function toFeedSubscription(row: SubscriptionRow, feed: FeedRow): FeedSub
   return { ...toSubscription(row), type: "feed", feedId: feed.id, feeds: toFeed(feed) }
 }
 
-type EntryColumns = Omit<EntryRow, "feedId" | "content" | "contentHash" | "readabilityContent" | "storyKeys"> & {
+type EntryColumns = Omit<EntryRow, "feedId" | "content" | "contentHash" | "readabilityContent"> & {
   content?: string | null
 }
 

@@ -32,7 +32,6 @@ const PAYLOAD_COLUMNS = {
   content_hash: "text",
   published_at: "timestamptz",
   updated_at: "timestamptz",
-  story_keys: "text[]",
 } satisfies Record<keyof EntryRowPayload, string>
 const PAYLOAD_NAMES = Object.keys(PAYLOAD_COLUMNS)
 const INSERTED = ["id", "feed_id", ...PAYLOAD_NAMES, "inserted_at"]

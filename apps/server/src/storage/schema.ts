@@ -258,16 +258,10 @@ export const entries = pgTable(
     contentHash: text("content_hash"),
     readabilityContent: text("readability_content"),
     readabilityUpdatedAt: ts("readability_updated_at"),
-    /** The keys that find the same story in other feeds (reader/story-keys.ts); null for entries stored before. */
-    storyKeys: text("story_keys").array(),
   },
   (t) => [
     uniqueIndex("entries_feed_guid_idx").on(t.feedId, t.guid),
     index("entries_feed_published_idx").on(t.feedId, t.publishedAt.desc().nullsFirst()),
-    // The timeline's insert trigger finds an arriving entry's other copies by any shared key (duplicates across feeds).
-    // No pending list (fastupdate): every probe would read all of it, and it holds exactly the entries just written,
-    // the ones the trigger probes for (1.5 ms a probe against 0.05 with it off).
-    index("entries_story_keys_idx").using("gin", t.storyKeys).with({ fastupdate: false }),
   ],
 )
 
@@ -355,17 +349,9 @@ export const timeline = pgTable(
     publishedAt: ts("published_at").notNull(),
     insertedAt: ts("inserted_at").notNull(),
     sources: text("sources").array().notNull().default(sql`'{feed}'::text[]`),
-    /**
-     * The entry of the user's timeline this one is the same story as (another feed had it first), set by the insert
-     * trigger from the entries' story keys; null for the first of a group. Pages over several feeds leave these out
-     * while the user's `dedupeAcrossFeeds` setting is on; reading or starring the first applies to all.
-     */
-    duplicateOf: text("duplicate_of"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.entryId] }),
-    // A group's other members ("also in"), and the reads and stars that apply to the group.
-    index("timeline_user_duplicate_idx").on(t.userId, t.duplicateOf).where(sql`${t.duplicateOf} is not null`),
     // A page in the order it is shown, for every filter: all, one view, one feed (keyset on published_at, id).
     index("timeline_user_published_idx").on(t.userId, t.publishedAt.desc().nullsFirst(), t.entryId.desc().nullsFirst()),
     index("timeline_user_view_published_idx").on(
@@ -402,8 +388,6 @@ export const unread = pgTable(
     publishedAt: ts("published_at").notNull(),
     insertedAt: ts("inserted_at").notNull(),
     sources: text("sources").array().notNull(),
-    /** The timeline row's `duplicateOf`, copied by the same triggers. */
-    duplicateOf: text("duplicate_of"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.entryId] }),
