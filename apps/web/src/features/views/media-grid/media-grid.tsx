@@ -61,7 +61,9 @@ export function MediaGrid(props: MediaGridProps) {
     [estimateHeight, items, columnWidth],
   )
   const virtualizer = useVirtualizer({
-    count: items.length,
+    // No layout before the grid's width (and so its columns) is known: one laid out in a single column first kept
+    // that layout's measurements for the rows' read marking once the columns came.
+    count: width > 0 ? items.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
