@@ -1,7 +1,7 @@
 // The middle column: the header and the entry list of the current feed, folder or view.
 
 import { FeedViewType } from "@tidings/shared"
-import { lazy, type ReactNode, Suspense, useEffect, useMemo } from "react"
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
@@ -14,7 +14,7 @@ import { useLayoutStore } from "../../stores/layout-store.ts"
 import { effectiveGeneral } from "../../stores/settings-gate.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { useAiSortedFilter } from "../ai/ai-sort.ts"
-import { preloadViewList, ViewList } from "../views/view-list.tsx"
+import { preloadViewList, ViewList, viewListLoaded } from "../views/view-list.tsx"
 import { buildEntryFilter, buildMarkAllRead } from "./timeline-filter.ts"
 import { TimelineHeader } from "./timeline-header.tsx"
 import { useTimelineTitle } from "./use-timeline-title.ts"
@@ -54,7 +54,19 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
   const { title, unread, ownerUserId } = useTimelineTitle(location, subs)
   const setTimeline = useLayoutStore((state) => state.setTimeline)
   // The view's list code downloads alongside its first page (ViewList would only ask for it once the page is in).
-  useEffect(() => preloadViewList(location.view), [location.view])
+  // Until the code is in, the column shows its own loading pane rather than a Suspense fallback (view-list.tsx).
+  const [listLoaded, setListLoaded] = useState(() => viewListLoaded(location.view))
+  useEffect(() => {
+    let live = true
+    setListLoaded(viewListLoaded(location.view))
+    void preloadViewList(location.view).then(
+      () => live && setListLoaded(true),
+      () => live && setListLoaded(true), // the Suspense boundary and the error page take a failed download
+    )
+    return () => {
+      live = false
+    }
+  }, [location.view])
   const { refetch } = entries
   // The keyboard (j/k, r) and the palette work on what this column shows.
   useEffect(() => {
@@ -95,7 +107,7 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
           )
         }
       />
-      {!ready || (entries.isPending && filter !== null) ? (
+      {!ready || (entries.isPending && filter !== null) || (!listLoaded && items.length > 0) ? (
         <LoadingPane label={t("common:status.loading")} />
       ) : items.length === 0 ? (
         <EmptyState

@@ -1,64 +1,56 @@
 // The timeline's body per view: articles are bundled; every other view's list loads on demand (split by view).
 import { FeedViewType } from "@tidings/shared"
-import { lazy, Suspense } from "react"
+import { type ComponentType, lazy, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
 import { withStrings } from "../../i18n/with-strings.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { EntryList, type EntryListProps } from "../timeline/entry-list.tsx"
 
-// The views' layouts share their own strings (the "views" namespace), which arrive with them.
-const loadSocialList = withStrings(["views"], () => import("./social/social-list.tsx"))
-const loadPictureView = withStrings(["views"], () => import("./media-grid/picture-view.tsx"))
-const loadVideoView = withStrings(["views"], () => import("./media-grid/video-view.tsx"))
-const loadAudioList = withStrings(["views"], () => import("./audio/audio-list.tsx"))
-const loadNotificationList = () => import("./notification/notification-list.tsx")
+/**
+ * A view's list loaded on demand, once: the preload and the lazy component share one download, and once it is in,
+ * the component itself is rendered. A lazy component suspends on its first render even when its code is already
+ * here, and React then holds the revealed list back (its throttle of Suspense reveals): about 300-500 ms of an
+ * idle page between the first page's arrival and its first rows.
+ */
+function onDemand(load: () => Promise<{ default: ComponentType<EntryListProps> }>) {
+  let loaded: ComponentType<EntryListProps> | undefined
+  let pending: Promise<{ default: ComponentType<EntryListProps> }> | undefined
+  const start = () => {
+    pending ??= load().then((module) => {
+      loaded = module.default
+      return module
+    })
+    return pending
+  }
+  const Lazy = lazy(start)
+  return { start, component: () => loaded ?? Lazy, loaded: () => loaded !== undefined }
+}
 
-const SocialList = lazy(loadSocialList)
-const PictureView = lazy(loadPictureView)
-const VideoView = lazy(loadVideoView)
-const AudioList = lazy(loadAudioList)
-const NotificationList = lazy(loadNotificationList)
+// The views' layouts share their own strings (the "views" namespace), which arrive with them.
+const lists: Partial<Record<number, ReturnType<typeof onDemand>>> = {
+  [FeedViewType.SocialMedia]: onDemand(withStrings(["views"], () => import("./social/social-list.tsx"))),
+  [FeedViewType.Pictures]: onDemand(withStrings(["views"], () => import("./media-grid/picture-view.tsx"))),
+  [FeedViewType.Videos]: onDemand(withStrings(["views"], () => import("./media-grid/video-view.tsx"))),
+  [FeedViewType.Audios]: onDemand(withStrings(["views"], () => import("./audio/audio-list.tsx"))),
+  [FeedViewType.Notifications]: onDemand(() => import("./notification/notification-list.tsx")),
+}
 
 /**
  * Starts loading a view's list while its first page is still on the way, so the two downloads overlap instead of
- * the list's code waiting for the entries. Articles are bundled: nothing to load.
+ * the list's code waiting for the entries; answers when it is in. Articles are bundled: nothing to load.
  */
-export function preloadViewList(view: number): void {
-  switch (view) {
-    case FeedViewType.SocialMedia:
-      void loadSocialList()
-      break
-    case FeedViewType.Pictures:
-      void loadPictureView()
-      break
-    case FeedViewType.Videos:
-      void loadVideoView()
-      break
-    case FeedViewType.Audios:
-      void loadAudioList()
-      break
-    case FeedViewType.Notifications:
-      void loadNotificationList()
-      break
-  }
+export function preloadViewList(view: number): Promise<unknown> {
+  return lists[view]?.start() ?? Promise.resolve()
 }
 
-function bodyOf(view: number) {
-  switch (view) {
-    case FeedViewType.SocialMedia:
-      return SocialList
-    case FeedViewType.Pictures:
-      return PictureView
-    case FeedViewType.Videos:
-      return VideoView
-    case FeedViewType.Audios:
-      return AudioList
-    case FeedViewType.Notifications:
-      return NotificationList
-    default:
-      return EntryList
-  }
+/** Whether the view's list can be drawn at once (bundled, or its code is in). */
+export function viewListLoaded(view: number): boolean {
+  return lists[view]?.loaded() ?? true
+}
+
+function bodyOf(view: number): ComponentType<EntryListProps> {
+  return lists[view]?.component() ?? EntryList
 }
 
 export function ViewList({ view, ...props }: EntryListProps & { view: number }) {
