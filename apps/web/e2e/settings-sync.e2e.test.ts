@@ -1,8 +1,9 @@
 // Settings sync end to end (spec client §4): a change made in one browser reaches the server as one PATCH of its
 // group after the 1000 ms gathering, and a second browser of the same user (nothing in its local storage) starts
 // with it; a change made offline is kept and sent when the browser is back online; another user signing in on the
-// same browser starts from the defaults and gets nothing of the last user's queue. (Local-only keys, the queue's
-// save and reload and the newer-wins rule are unit-tested in src/stores/settings-sync.test.ts.)
+// same browser starts from the defaults and gets nothing of the last user's queue; a change the server refuses is
+// undone with a toast. (Local-only keys, the queue's save and reload and the newer-wins rule are unit-tested in
+// src/stores/settings-sync.test.ts.)
 // Run: cd apps/web && npx vitest run -c vitest.e2e-serial.config.ts e2e/settings-sync.e2e.test.ts
 import type { Browser, BrowserContext, Page, Request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -91,6 +92,34 @@ describe("settings sync", () => {
     const sent = () => patches.slice(before).filter((patch) => patch.url === "/settings/general")
     await expect.poll(() => sent().map((patch) => patch.body)).toEqual([{ unreadOnly: true }])
     await expect.poll(async () => (await serverSettings(page)).settings.general?.unreadOnly).toBe(true)
+  })
+
+  it("undoes a change made offline that the server refuses, with a toast, and keeps the server's value", async () => {
+    await page.waitForLoadState("networkidle")
+    expect(await unreadOnly(page)).toBe("true")
+    // The server refuses what this browser sends for the group (as it would a payload it finds invalid).
+    await page.route("**/settings/general", (route) =>
+      route.request().method() === "PATCH"
+        ? route.fulfill({ status: 400, json: { code: 7002, message: "Invalid setting payload" } })
+        : route.continue(),
+    )
+    await context.setOffline(true)
+    await page.getByTestId("unread-only-toggle").click()
+    expect(await unreadOnly(page)).toBe("false")
+    await page.waitForTimeout(1500)
+    await context.setOffline(false)
+    const toast = page.locator("[data-sonner-toast]", { hasText: "A change made offline was refused and undone" })
+    await toast.first().waitFor({ timeout: 15_000 })
+    expect(await toast.first().textContent()).toContain("Invalid setting payload")
+    await expect.poll(() => unreadOnly(page)).toBe("true")
+    await page.unroute("**/settings/general")
+    expect((await serverSettings(page)).settings.general?.unreadOnly).toBe(true)
+    // Undone for good: nothing of it is queued to go out later, and a reload starts from the server's value.
+    await page.waitForTimeout(1500)
+    await page.reload()
+    await page.getByTestId("unread-only-toggle").waitFor()
+    expect(await unreadOnly(page)).toBe("true")
+    expect((await serverSettings(page)).settings.general?.unreadOnly).toBe(true)
   })
 
   it("starts another user signing in on this browser from the defaults, sending nothing of the last user's", async () => {
