@@ -6,6 +6,7 @@ import { useEffect } from "react"
 import { keepAfter } from "../api/api-error.ts"
 import { getSettings, patchSettings } from "../api/settings.ts"
 import { errorMessage } from "../i18n/error-message.ts"
+import { localDataWasReset } from "../lib/local-reset.ts"
 import { toast } from "../lib/toast.ts"
 import { useNetworkStore } from "../stores/network-store.ts"
 import { defaultAiSettings, defaultGeneralSettings, defaultUiSettings } from "../stores/settings-defaults.ts"
@@ -142,7 +143,9 @@ export function useSettingsSync(userId: string) {
     // The browser's own event too: the app's flag only turns false when a request went unanswered.
     const reconnect = () => void sync.flush()
     window.addEventListener("online", reconnect)
-    const save = () => sync.save()
+    const save = () => {
+      if (!localDataWasReset()) sync.save()
+    }
     window.addEventListener("pagehide", save)
     let stopped = false
     void pullSettings()

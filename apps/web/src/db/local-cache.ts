@@ -18,6 +18,7 @@ import { streamEntryContents } from "../api/entries.ts"
 import type { ListSubscription } from "../api/subscriptions.ts"
 import { entryImages, prefetchImages } from "../lib/entry-images.ts"
 import { clearImageDimensions } from "../lib/image-dimensions.ts"
+import { localDataWasReset } from "../lib/local-reset.ts"
 import { ENTRY_PAGE_LIMIT, type EntryFilter } from "../queries/entry-filter.ts"
 import { onEntryStateChange, withCachedState } from "../queries/entry-state.ts"
 import { chatKeys, profileKeys, queryKeys } from "../queries/keys.ts"
@@ -131,7 +132,7 @@ export function startLocalCache(
     await hydrated.catch(() => {})
     cancelTimer?.()
     cancelTimer = undefined
-    const writes = [...pending.values()].flatMap((build) => build())
+    const writes = localDataWasReset() ? [] : [...pending.values()].flatMap((build) => build())
     pending.clear()
     if (writes.length) await db.transaction([...writes, pruneEntriesStatement()])
   }

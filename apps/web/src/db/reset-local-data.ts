@@ -1,11 +1,13 @@
 // "Reset local data" (settings › data control and the error page): everything this app keeps in this browser —
 // its keys in local and session storage, its Cache Storage and the local database. The server keeps everything.
 import { LOCAL_KEY_PREFIX } from "@tidings/shared"
+import { markLocalDataReset } from "../lib/local-reset.ts"
 import { localDatabase } from "./client.ts"
 
 const DATABASE_RESET_WAIT_MS = 3000
 
 export async function resetLocalData(): Promise<void> {
+  markLocalDataReset()
   // The database may be what broke (the error page): it gets a few seconds, and the rest is cleared regardless.
   const reset = localDatabase()
     .reset()

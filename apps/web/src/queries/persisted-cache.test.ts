@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query"
 import { APP_VERSION } from "@tidings/shared"
 import { describe, expect, it } from "vitest"
+import { markLocalDataReset } from "../lib/local-reset.ts"
 import { memoryStorage } from "../test/fixtures.ts"
 import { queryKeys } from "./keys.ts"
 import {
@@ -157,5 +158,18 @@ describe("persisted query cache", () => {
   it("ignores an unreadable copy", () => {
     const d = deps(memoryStorage({ [PERSISTED_CACHE_KEY]: "{oops" }))
     expect(restorePersistedCache(new QueryClient(), d.value)).toBeUndefined()
+  })
+
+  // Last: the reset is for the rest of the page's life (it reloads right after), so for the rest of this file too.
+  it("writes nothing once this page has reset the local data, also on its way out", () => {
+    const d = deps()
+    const client = new QueryClient()
+    const writeNow = persistQueryCache(client, d.value)
+    client.setQueryData(queryKeys.session, session("u1"))
+    client.setQueryData(queryKeys.unread, { f1: 3 })
+    markLocalDataReset()
+    d.runTimers()
+    writeNow()
+    expect(d.storage.getItem(PERSISTED_CACHE_KEY)).toBeNull()
   })
 })

@@ -5,6 +5,7 @@
 // session answers. Timelines and entry contents are the local database's (db/), not kept here.
 import type { Query, QueryClient, QueryKey } from "@tanstack/react-query"
 import { APP_VERSION, LOCAL_KEY_PREFIX, type SessionAnswer } from "@tidings/shared"
+import { localDataWasReset } from "../lib/local-reset.ts"
 import { queryKeys } from "./keys.ts"
 
 export const PERSISTED_CACHE_KEY = `${LOCAL_KEY_PREFIX}REACT_QUERY_OFFLINE_CACHE`
@@ -86,6 +87,7 @@ export function persistQueryCache(queryClient: QueryClient, deps: PersistDeps, r
   const write = () => {
     cancel?.()
     cancel = undefined
+    if (localDataWasReset()) return
     const userId = sessionUserId(queryClient)
     if (!userId) {
       deps.storage.removeItem(PERSISTED_CACHE_KEY)
