@@ -86,6 +86,15 @@ async function holdReadingCalls(): Promise<() => Promise<void>> {
   }
 }
 
+/** With the server's reading calls held, the page shows nothing of an earlier local copy: no rows, no feeds. */
+async function expectNothingShown() {
+  await page.getByTestId("user-menu").waitFor()
+  // Time for the local copy to have been read, had it been kept.
+  await page.waitForTimeout(1500)
+  expect(await page.getByTestId("entry-row").count()).toBe(0)
+  expect(await page.getByTestId("sidebar-row-label").filter({ hasText: "Fixture Notes" }).count()).toBe(0)
+}
+
 describe("the local database", () => {
   it("opens in OPFS, shows its size and exports a .sqlite file with the spec's tables", async () => {
     await openDataControl()
@@ -201,10 +210,7 @@ describe("the local database", () => {
     const release = await holdReadingCalls()
     await page.getByRole("button", { name: "Reset Local Database" }).click()
     await page.waitForURL((url) => url.pathname !== "/no/such/page")
-    await page.getByTestId("user-menu").waitFor()
-    await page.waitForTimeout(1500)
-    expect(await page.getByTestId("entry-row").count()).toBe(0)
-    expect(await page.getByTestId("sidebar-row-label").filter({ hasText: "Fixture Notes" }).count()).toBe(0)
+    await expectNothingShown()
     await release()
     await openDataControl()
     const db = await exportDatabase()
@@ -218,11 +224,7 @@ describe("the local database", () => {
     await signUp(page, server.origin, `local-db-second-${Date.now()}@example.com`)
     const release = await holdReadingCalls()
     await page.goto(`${server.origin}/timeline/view-0/all/pending`)
-    await page.getByTestId("user-menu").waitFor()
-    // Time for the local copy to have been read, had it been kept.
-    await page.waitForTimeout(1500)
-    expect(await page.getByTestId("entry-row").count()).toBe(0)
-    expect(await page.getByTestId("sidebar-row-label").filter({ hasText: "Fixture Notes" }).count()).toBe(0)
+    await expectNothingShown()
     await release()
     await openDataControl()
     expect((await exportDatabase()).all("SELECT count(*) AS n FROM entries")[0].n).toBe(0)
