@@ -208,13 +208,17 @@ export function describeRuleLanguage(engine: string, language: RuleLanguage): vo
           ),
         )
         const body = `<p>${"lorem ipsum dolor ".repeat(600)}</p>`
-        // The best of up to three runs: the suites run in parallel on two cores, and a run that shared its core
-        // with another file measures that file too.
+        // CPU time, not the clock: the suites run in parallel on two cores, and a clock shared with another file
+        // measures that file too (2.3 s once, for 0.7 s of work). The best of up to three runs all the same.
+        const cpuMs = () => {
+          const { user, system } = process.cpuUsage()
+          return (user + system) / 1000
+        }
         let best = Number.POSITIVE_INFINITY
         for (let run = 0; run < 3 && best >= 2000; run++) {
-          const started = performance.now()
+          const started = cpuMs()
           for (let i = 0; i < 1000; i++) evaluateRules(rules, subject({ title: `entry ${i}`, content: body }))
-          best = Math.min(best, performance.now() - started)
+          best = Math.min(best, cpuMs() - started)
         }
         expect(best).toBeLessThan(2000)
       })
