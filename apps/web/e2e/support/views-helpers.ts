@@ -67,6 +67,9 @@ export async function shootBoth(page: Page, name: string): Promise<string[]> {
     [PHONE_WIDTH, 844],
   ]) {
     await page.setViewportSize({ width, height })
+    // The phone layout's code comes a few seconds after a desktop's first screen (routes/timeline.tsx): a shot
+    // sooner after a reload (the podcast test's) would show the page waiting for it.
+    if (width === PHONE_WIDTH) await page.locator("[data-layout=mobile]").waitFor()
     await shoot(page, `${name}-${width}`)
     for (const v of await seriousViolations(page)) problems.push(`${name}@${width} ${v.id}: ${v.targets.join(", ")}`)
   }
