@@ -1,34 +1,15 @@
 // The timeline's body per view: articles are bundled; every other view's list loads on demand (split by view).
 import { FeedViewType } from "@tidings/shared"
-import { type ComponentType, lazy, Suspense } from "react"
+import { type ComponentType, Suspense } from "react"
 import { useTranslation } from "react-i18next"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
 import { withStrings } from "../../i18n/with-strings.ts"
+import { onDemand } from "../../lib/on-demand.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { EntryList, type EntryListProps } from "../timeline/entry-list.tsx"
 
-/**
- * A view's list loaded on demand, once: the preload and the lazy component share one download, and once it is in,
- * the component itself is rendered. A lazy component suspends on its first render even when its code is already
- * here, and React then holds the revealed list back (its throttle of Suspense reveals): about 300-500 ms of an
- * idle page between the first page's arrival and its first rows.
- */
-function onDemand(load: () => Promise<{ default: ComponentType<EntryListProps> }>) {
-  let loaded: ComponentType<EntryListProps> | undefined
-  let pending: Promise<{ default: ComponentType<EntryListProps> }> | undefined
-  const start = () => {
-    pending ??= load().then((module) => {
-      loaded = module.default
-      return module
-    })
-    return pending
-  }
-  const Lazy = lazy(start)
-  return { start, component: () => loaded ?? Lazy, loaded: () => loaded !== undefined }
-}
-
 // The views' layouts share their own strings (the "views" namespace), which arrive with them.
-const lists: Partial<Record<number, ReturnType<typeof onDemand>>> = {
+const lists: Partial<Record<number, ReturnType<typeof onDemand<EntryListProps>>>> = {
   [FeedViewType.SocialMedia]: onDemand(withStrings(["views"], () => import("./social/social-list.tsx"))),
   [FeedViewType.Pictures]: onDemand(withStrings(["views"], () => import("./media-grid/picture-view.tsx"))),
   [FeedViewType.Videos]: onDemand(withStrings(["views"], () => import("./media-grid/video-view.tsx"))),
@@ -50,7 +31,7 @@ export function viewListLoaded(view: number): boolean {
 }
 
 function bodyOf(view: number): ComponentType<EntryListProps> {
-  return lists[view]?.component() ?? EntryList
+  return lists[view]?.Component ?? EntryList
 }
 
 export function ViewList({ view, ...props }: EntryListProps & { view: number }) {
