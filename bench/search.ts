@@ -13,8 +13,8 @@ import path from "node:path"
 import { parseArgs } from "node:util"
 import { type SQL, sql } from "drizzle-orm"
 import pg from "pg"
+import { indexBatch } from "../apps/server/src/jobs/search-index.ts"
 import { type Database, openDatabase } from "../apps/server/src/storage/db.ts"
-import { indexPending } from "../apps/server/src/storage/search.ts"
 import { bootServer } from "../apps/server/test/support/boot.ts"
 import { apiAs, signedToken, signUp } from "../apps/server/test/support/users.ts"
 
@@ -117,12 +117,12 @@ async function seed(db: Database["db"], userId: string, words: string[]) {
   console.log(` in ${((performance.now() - started) / 1000).toFixed(0)} s`)
 }
 
-/** Writes the search documents of every waiting entry, as the indexer job does, and says how fast. */
+/** Writes the search documents (and story keys, and groups) of every waiting entry, as the indexer job does. */
 async function drainIndex(db: Database["db"]) {
   const started = performance.now()
   let indexed = 0
   for (;;) {
-    const n = await indexPending(db, 5000)
+    const n = await indexBatch(db, 5000)
     indexed += n
     if (n < 5000) break
     if (indexed % 100_000 === 0) process.stdout.write(`\rindexed ${indexed}`)

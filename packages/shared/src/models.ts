@@ -141,6 +141,16 @@ export interface EntryListItem {
   settings?: ActionSettings
   /** Only on aiSort pages: the entry's score (0-100) under the user's sorting prompt; null while not scored. */
   aiScore?: number | null
+  /** The same story in the user's other feeds (duplicates across feeds), oldest first; absent when there are none. */
+  alsoIn?: AlsoIn[]
+}
+
+/** A copy of a story in another of the user's feeds. */
+export interface AlsoIn {
+  feedId: string
+  entryId: string
+  /** The user's name for the feed, else the feed's title. */
+  title: string | null
 }
 
 export interface EntryDetail {

@@ -21,7 +21,7 @@ const KNOWN_KEYS: Record<SettingsTab, Partial<Record<ValueType, string[]>>> = {
       "appLaunchOnStartup", "translation", "summary", "sendAnonymousData", "showQuickTimeline", "autoGroup",
       "hideAllReadSubscriptions", "hidePrivateSubscriptionsInTimeline", "unreadOnly", "scrollMarkUnread",
       "hoverMarkUnread", "renderMarkUnread", "groupByDate", "autoExpandLongSocialMedia", "dimRead", "jumpOutLinkWarn",
-      "enhancedSettings", "openLinksInExternalApp",
+      "enhancedSettings", "openLinksInExternalApp", "dedupeAcrossFeeds",
     ],
     string: ["language", "translationMode", "actionLanguage", "startupScreen", "voice"],
   },

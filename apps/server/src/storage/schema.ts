@@ -300,6 +300,39 @@ export const searchPending = pgTable("search_pending", {
     .references(() => entries.id, { onDelete: "cascade" }),
 })
 
+/**
+ * Duplicates across feeds (storage/duplicates.ts): the keys by which one story is recognised in several feeds
+ * (reader/story-keys.ts), one row per key of an entry. Written by the search indexer off the ingest's path, so an
+ * entry is grouped with its copies seconds after it arrives, not while its feed's refresh waits.
+ */
+export const storyKeys = pgTable(
+  "story_keys",
+  {
+    key: text("key").notNull(),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => entries.id, { onDelete: "cascade" }),
+    feedId: text("feed_id").notNull(),
+    publishedAt: ts("published_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.entryId] }), index("story_keys_entry_idx").on(t.entryId)],
+)
+
+/**
+ * Follows whose rows are still to be grouped with the user's other copies: a statement trigger on subscriptions and
+ * list feeds (migration story_keys) adds the user and feed, and the search indexer drains them.
+ */
+export const storyGroupPending = pgTable(
+  "story_group_pending",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    feedId: text("feed_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.feedId] })],
+)
+
 export const subscriptions = pgTable(
   "subscriptions",
   {
@@ -349,9 +382,17 @@ export const timeline = pgTable(
     publishedAt: ts("published_at").notNull(),
     insertedAt: ts("inserted_at").notNull(),
     sources: text("sources").array().notNull().default(sql`'{feed}'::text[]`),
+    /**
+     * The entry of the user's timeline this one is the same story as (another feed had it first), set by the search
+     * indexer from the story keys (storage/duplicates.ts); null for the first of a group. Pages over several feeds leave these out
+     * while the user's `dedupeAcrossFeeds` setting is on; reading or starring the first applies to all.
+     */
+    duplicateOf: text("duplicate_of"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.entryId] }),
+    // A group's other members ("also in"), and the reads and stars that apply to the group.
+    index("timeline_user_duplicate_idx").on(t.userId, t.duplicateOf).where(sql`${t.duplicateOf} is not null`),
     // A page in the order it is shown, for every filter: all, one view, one feed (keyset on published_at, id).
     index("timeline_user_published_idx").on(t.userId, t.publishedAt.desc().nullsFirst(), t.entryId.desc().nullsFirst()),
     index("timeline_user_view_published_idx").on(
@@ -388,6 +429,8 @@ export const unread = pgTable(
     publishedAt: ts("published_at").notNull(),
     insertedAt: ts("inserted_at").notNull(),
     sources: text("sources").array().notNull(),
+    /** The timeline row's `duplicateOf`, copied by the same triggers. */
+    duplicateOf: text("duplicate_of"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.entryId] }),

@@ -28,12 +28,22 @@ const document = sql`setweight(to_tsvector(${CONFIG}, coalesce(e.title, '')), 'A
   || setweight(to_tsvector(${CONFIG}, left(regexp_replace(regexp_replace(coalesce(e.content, e.description, ''),
        '<[^>]*>', ' ', 'g'), '&[#a-zA-Z0-9]+;', ' ', 'g'), ${sql.raw(String(TEXT_MAX))})), 'C')`
 
+/** An entry whose document was just written: what its story keys are made of (storage/duplicates.ts). */
+export type IndexedEntry = {
+  id: string
+  feed_id: string
+  url: string | null
+  guid: string
+  title: string | null
+  published_at: string | Date
+}
+
 /**
- * Writes the documents of up to `limit` waiting entries and takes them off the queue, in one statement; answers how
- * many it took. Several indexers never take the same entries (skip locked).
+ * Writes the documents of up to `limit` waiting entries and takes them off the queue, in one statement; answers the
+ * entries it took. Several indexers never take the same entries (skip locked).
  */
-export async function indexPending(db: DB, limit: number): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
+export async function indexPending(db: DB, limit: number): Promise<IndexedEntry[]> {
+  const result = await db.execute<IndexedEntry>(sql`
     with batch as (
       delete from ${searchPending} where entry_id in (
         select entry_id from ${searchPending} limit ${limit} for update skip locked
@@ -45,8 +55,9 @@ export async function indexPending(db: DB, limit: number): Promise<number> {
         feed_id = excluded.feed_id
       returning 1
     )
-    select (select count(*) from batch)::int as n, (select count(*) from written)::int as w`)
-  return result.rows[0]?.n ?? 0
+    select e.id, e.feed_id, e.url, e.guid, e.title, e.published_at
+    from batch b join ${entries} e on e.id = b.entry_id`)
+  return result.rows
 }
 
 export async function pendingCount(db: DB): Promise<number> {

@@ -4,6 +4,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm"
 import { RUN_LIMIT } from "./collections.ts"
 import { type DB, executePrepared } from "./db.ts"
+import { alsoInJson, dedupeOn, groupedFor, groupMembers } from "./duplicates.ts"
 import { recentEntriesOf, timelineInsert } from "./entries.ts"
 import {
   actions,
@@ -92,9 +93,10 @@ function firstRows(query: SQL, n: number): SQL {
  * `timeline` otherwise. Several feeds (a category, a list) are read feed by feed, each its own index range, and
  * merged, so no page sorts more than `limit` rows per feed.
  */
-function pageKeys(f: TimelineFilter, limit: number, extra: SQL[] = []): SQL {
+function pageKeys(f: TimelineFilter, limit: number, more: SQL[] = []): SQL {
   const table = f.unreadOnly ? unread : timeline
   const feedIds = f.feedIds
+  const extra = feedIds?.length === 1 ? more : [...more, notShownCopy(f)]
   if (feedIds && feedIds.length > 1 && feedIds.length <= PER_FEED_MAX) {
     const where = sql.join([...conditions(f, { byFeed: false }), sql`x.feed_id = f.id`, ...extra], sql` and `)
     return firstRows(
@@ -106,6 +108,27 @@ function pageKeys(f: TimelineFilter, limit: number, extra: SQL[] = []): SQL {
   }
   const where = sql.join([...conditions(f), ...extra], sql` and `)
   return firstRows(sql`select ${PAGE_COLUMNS} from ${table} x where ${where} ${NEWEST_FIRST}`, limit)
+}
+
+/**
+ * Over several feeds, a story's later copies are left out while the user groups duplicates and its first row is on
+ * the same page (same table, view and feeds): a filter on the rows the index yields, looked up by key for copies
+ * alone, the setting read once per statement. One feed's page shows all of its own rows.
+ */
+function notShownCopy(f: TimelineFilter): SQL {
+  const table = f.unreadOnly ? unread : timeline
+  const inFeeds = f.feedIds ? sql`and h.feed_id = any(${sql.param(f.feedIds)}::text[])` : sql``
+  // A first row the page leaves out (a private or hidden feed's) does not hide its copies.
+  const flags = [f.excludePrivate && sql`s.is_private`, f.excludeHidden && sql`s.hide_from_timeline`].filter(
+    (flag): flag is SQL => Boolean(flag),
+  )
+  const shown = flags.length
+    ? sql`and not exists (select 1 from ${subscriptions} s where s.user_id = h.user_id and s.feed_id = h.feed_id
+        and (${sql.join(flags, sql` or `)}))`
+    : sql``
+  // A scalar subquery (not `not exists`), so the planner never turns the lookup into an anti-join over the table.
+  return sql`(not ${groupedFor(f.userId)} or x.duplicate_of is null or (select 1 from ${table} h
+    where h.user_id = x.user_id and h.entry_id = x.duplicate_of and h.view = x.view ${inFeeds} ${shown} limit 1) is null)`
 }
 
 /** The page and, when it is full, the rest of the run of equal timestamps it ends in (the next page starts before). */
@@ -139,6 +162,11 @@ export function pageJson(
     sql`json_build_object('entries', e.entry, 'feeds', fj.feed, 'read', ${read}, 'view', p.view, 'from', p.sources${
       starred ? sql`, 'collections', json_build_object('createdAt', ${isoJson("p.starred_at")})` : sql``
     }${ranked ? sql`, 'aiScore', p.ai_score` : sql``})`
+  // The story's copies in other feeds, only on rows that have any (the key appended to those items alone).
+  const dup = sql`case when ${groupedFor(f.userId)} then (select t.duplicate_of from ${timeline} t
+    where t.user_id = ${f.userId} and t.entry_id = page.entry_id) end`
+  const withAlsoIn = (item: SQL) =>
+    sql`case when p.also_in is null then ${item} else (${item}::jsonb || jsonb_build_object('alsoIn', p.also_in))::json end`
   // Entries, feeds and stars are looked up by key for each row of the page (scalar subqueries), so no plan ever
   // reads those tables whole, however small the planner believes the page to be. Each feed's object is built once
   // per page: the CTE is materialised, since inlined its subquery ran once per entry.
@@ -151,8 +179,11 @@ export function pageJson(
       exists (select 1 from ${actions} a where a.user_id = ${f.userId} and a.rules <> '[]'::jsonb) as "hasRules"
     from (
       select p.published_at, p.entry_id, ${ranked ? sql`p.rank,` : sql``}
-        case when p.starred_at is null then ${item(false)} else ${item(true)} end as item
-      from (select page.*, ${starredAt} as starred_at from page) p
+        ${withAlsoIn(sql`case when p.starred_at is null then ${item(false)} else ${item(true)} end`)} as item
+      from (
+        select p.*, case when ${groupedFor(f.userId)} then ${alsoInJson(f.userId)} end as also_in
+        from (select page.*, ${starredAt} as starred_at, ${dup} as dup from page) p
+      ) p
       cross join lateral (
         select (select ${entryJson("e", withContent)} from ${entries} e where e.id = p.entry_id) as entry
       ) e
@@ -179,6 +210,9 @@ function starredKeys(f: StarredFilter, limit: number): SQL {
   if (f.before) where.push(sql`c.created_at < (select ${f.before.toISOString()}::timestamptz)`)
   if (f.unreadOnly)
     where.push(sql`exists (select 1 from ${unread} u where u.user_id = c.user_id and u.entry_id = c.entry_id)`)
+  // A starred group shows once, as its first entry, while duplicates are grouped.
+  where.push(sql`(not ${groupedFor(f.userId)} or (select t.duplicate_of from ${timeline} t
+    where t.user_id = c.user_id and t.entry_id = c.entry_id) is null)`)
   const keys = (extra: SQL[], n: number) =>
     firstRows(
       sql`select c.entry_id, c.feed_id, c.view, c.created_at as published_at from ${collections} c
@@ -310,18 +344,27 @@ export async function totalUnreadWithInboxes(db: DB, userId: string): Promise<nu
 export async function setRead(db: DB, userId: string, entryIds: string[], read: boolean): Promise<number> {
   const ids = sql.param(entryIds)
   const all = sql`(select count(*) from mine) = ${entryIds.length}`
+  // While duplicates are grouped, the change applies to each entry's whole group (its copies in other feeds).
   const change = read
-    ? sql`delete from ${unread} where user_id = ${userId} and entry_id in (select entry_id from mine) and ${all}`
-    : sql`insert into ${unread} (user_id, entry_id, feed_id, view, published_at, inserted_at, sources)
-        select ${userId}, entry_id, feed_id, view, published_at, inserted_at, sources from mine where ${all}
+    ? sql`delete from ${unread} where user_id = ${userId} and entry_id in (select entry_id from targets) and ${all}`
+    : sql`insert into ${unread} (user_id, entry_id, feed_id, view, published_at, inserted_at, sources, duplicate_of)
+        select ${userId}, entry_id, feed_id, view, published_at, inserted_at, sources, duplicate_of from ${timeline}
+        where user_id = ${userId} and entry_id in (select entry_id from targets) and ${all}
         on conflict do nothing`
   const [row] = await executePrepared<{ found: number }>(
     db,
     read ? "mark_read" : "mark_unread",
     sql`
     with mine as (
-      select entry_id, feed_id, view, published_at, inserted_at, sources from ${timeline}
+      select entry_id, duplicate_of from ${timeline}
       where user_id = ${userId} and entry_id = any(${ids}::text[])
+    ), targets as (
+      select entry_id from mine
+      union
+      select entry_id from (${groupMembers(
+        userId,
+        sql`select coalesce(duplicate_of, entry_id) as head from mine where ${dedupeOn(userId)}`,
+      )}) g
     ), changed as (${change})
     select count(*)::int as found from mine`,
   )
@@ -335,12 +378,26 @@ export async function markAllRead(db: DB, f: TimelineFilter): Promise<Record<str
 }
 
 export function markAllReadStatement(f: TimelineFilter): SQL {
+  // While duplicates are grouped, the marked rows' copies in other feeds are read with them.
   return sql`
     with marked as (
       delete from ${unread} x where ${sql.join(conditions(f), sql` and `)}
-      returning x.feed_id
+      returning x.entry_id, x.feed_id, x.duplicate_of
+    ), copies as (
+      -- The copies of the marked rows: the user's copies (the partial index's rows alone) whose head or sibling was
+      -- marked, and the heads of marked copies; never a walk of the groups of all the marked rows.
+      delete from ${unread} u where u.user_id = ${f.userId} and ${groupedFor(f.userId)}
+        and u.entry_id in (
+          select g.entry_id from ${timeline} g where g.user_id = ${f.userId} and g.duplicate_of is not null
+            and (g.duplicate_of in (select entry_id from marked)
+              or g.duplicate_of in (select duplicate_of from marked where duplicate_of is not null))
+          union all
+          select duplicate_of from marked where duplicate_of is not null)
+        and u.entry_id not in (select entry_id from marked)
+      returning u.feed_id
     )
-    select feed_id, count(*)::int as n from marked group by feed_id`
+    select feed_id, count(*)::int as n from (select feed_id from marked union all select feed_id from copies) m
+    group by feed_id`
 }
 
 /** A timeline row that was just inserted: an entry entering one user's timeline, by whatever path. */

@@ -49,9 +49,13 @@ export interface BigFeedServer {
   close: () => Promise<void>
 }
 
-function item(kind: string, i: number, base: string, start: number, stepMs = 60_000): string {
+/**
+ * One item of the feed `key` names (its query): every feed has stories of its own, as real feeds do, so the server's
+ * grouping of one story across feeds (same URL, guid, or title within 48 hours) finds none here.
+ */
+function item(key: string, kind: string, i: number, base: string, start: number, stepMs = 60_000): string {
   const date = new Date(start - i * stepMs).toUTCString()
-  const common = `<link>${base}/posts/${kind}-${i}</link><guid>${kind}-${i}</guid><pubDate>${date}</pubDate>`
+  const common = `<link>${base}/posts/${key}/${kind}-${i}</link><guid>${key}-${kind}-${i}</guid><pubDate>${date}</pubDate>`
   if (kind === "social") {
     const text = `Post ${i}: ${"short note ".repeat(1 + (i % 9) * 4)}`
     return `<item>${common}<dc:creator>Poster ${i % 17}</dc:creator><description>${text}</description></item>`
@@ -63,14 +67,14 @@ function item(kind: string, i: number, base: string, start: number, stepMs = 60_
       [700, 700],
     ][i % 3]
     const picture = `${base}/img/${i % 50}.png?w=${w}&amp;h=${h}`
-    return `<item><title>Picture ${i}</title>${common}<media:content url="${picture}" medium="image" width="${w}" height="${h}"/></item>`
+    return `<item><title>Picture ${i} of ${key}</title>${common}<media:content url="${picture}" medium="image" width="${w}" height="${h}"/></item>`
   }
   if (kind === "videos") {
     const clip = `${base}/clips/${i}.mp4`
     const poster = `${base}/img/${i % 50}.png?w=640&amp;h=360`
-    return `<item><title>Clip ${i}</title>${common}<media:content url="${clip}" type="video/mp4" medium="video" duration="${30 + (i % 300)}"><media:thumbnail url="${poster}"/></media:content></item>`
+    return `<item><title>Clip ${i} of ${key}</title>${common}<media:content url="${clip}" type="video/mp4" medium="video" duration="${30 + (i % 300)}"><media:thumbnail url="${poster}"/></media:content></item>`
   }
-  return `<item><title>Entry ${i} of the big feed</title>${common}<description>Summary of entry ${i}, long enough for two lines of text in the list.</description></item>`
+  return `<item><title>Entry ${i} of the big feed ${key}</title>${common}<description>Summary of entry ${i}, long enough for two lines of text in the list.</description></item>`
 }
 
 export async function startBigFeed(): Promise<BigFeedServer> {
@@ -83,7 +87,8 @@ export async function startBigFeed(): Promise<BigFeedServer> {
       const n = Number(url.searchParams.get("n") ?? 10_000)
       const kind = url.searchParams.get("kind") ?? "articles"
       const stepMs = Number(url.searchParams.get("step") ?? 1) * 60_000
-      const items = Array.from({ length: n }, (_, i) => item(kind, i, origin, start, stepMs)).join("\n")
+      const key = url.searchParams.toString().replace(/[^a-z0-9]+/gi, "-")
+      const items = Array.from({ length: n }, (_, i) => item(key, kind, i, origin, start, stepMs)).join("\n")
       res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" })
       res.end(
         `<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Big ${kind}</title><link>${origin}/</link><description>Big</description>${items}</channel></rss>`,

@@ -70,6 +70,11 @@ async function rollBackSettings(group: (typeof SYNC_GROUPS)[number], keys: strin
   }
 }
 
+/** Sends queued changes now (a change whose effect the server must know before lists are fetched again). */
+export function flushSettings(): Promise<void> {
+  return syncQueue().flush()
+}
+
 /** True while a group from the server is being applied: that is not a change to send back. */
 let applyingRemote = false
 

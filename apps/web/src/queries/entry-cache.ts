@@ -1,7 +1,7 @@
 // Pure helpers that patch cached entry list pages and details for optimistic updates.
 
 import type { InfiniteData } from "@tanstack/react-query"
-import type { EntryDetail, EntryListItem } from "@tidings/shared"
+import type { AlsoIn, EntryDetail, EntryListItem } from "@tidings/shared"
 
 export type EntryPages = InfiniteData<EntryListItem[], string | undefined>
 
@@ -45,6 +45,8 @@ export interface KnownEntry {
   starred: boolean
   /** An inbox entry (its `feeds` is the inbox): read marks for it say isInbox. */
   inbox: boolean
+  /** Its copies in other feeds (duplicates across feeds): the server reads and stars them with it. */
+  alsoIn?: AlsoIn[]
 }
 
 // Inbox lists put the inbox target where the feed goes; the Feed type does not allow for it.
@@ -63,6 +65,7 @@ export function knownEntry(
       read: detail.read ?? item?.read,
       starred: Boolean(detail.collections ?? item?.collections),
       inbox: isInboxTarget(detail.feeds),
+      alsoIn: item?.alsoIn,
     }
   }
   if (!item) return undefined
@@ -72,5 +75,6 @@ export function knownEntry(
     read: item.read,
     starred: Boolean(item.collections),
     inbox: isInboxTarget(item.feeds),
+    alsoIn: item.alsoIn,
   }
 }

@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import type { UnreadCounts } from "@tidings/shared"
 import { type MarkAllReadInput, markAllRead } from "../api/reads.ts"
+import type { KnownEntry } from "./entry-cache.ts"
 import { lookupEntry, setEntryRead, setFeedsRead } from "./entry-state.ts"
 import { queryKeys } from "./keys.ts"
 import { rollBack, submitWrite } from "./offline-writes.ts"
@@ -14,6 +15,11 @@ import { updateUnread } from "./unread.ts"
 import { adjustUnread, clearUnread } from "./unread-counts.ts"
 
 const readCaches = [queryKeys.entriesRoot, ["entry"], queryKeys.unread]
+
+/** The ids an entry's read mark changes: it and its copies in other feeds (the server reads a group together). */
+const groupIds = (id: string, known: KnownEntry | undefined) => [id, ...(known?.alsoIn ?? []).map((c) => c.entryId)]
+/** The feeds whose unread counts an entry's read mark moves: its own and its copies'. */
+const groupFeeds = (known: KnownEntry) => [known.feedId, ...(known.alsoIn ?? []).map((c) => c.feedId)]
 
 /** Marks one entry read or unread; only a real change moves the unread count. */
 export function useSetEntryRead() {
@@ -31,9 +37,12 @@ export function useSetEntryRead() {
     onMutate: async ({ id, read }) => {
       await takeSnapshot(queryClient, readCaches)
       const known = lookupEntry(queryClient, id)
-      setEntryRead(queryClient, new Set([id]), read)
+      setEntryRead(queryClient, new Set(groupIds(id, known)), read)
       const changed = Boolean(known && known.read !== read)
-      if (known && changed) updateUnread(queryClient, (counts) => adjustUnread(counts, known.feedId, read ? -1 : 1))
+      if (known && changed)
+        updateUnread(queryClient, (counts) =>
+          groupFeeds(known).reduce((next, feedId) => adjustUnread(next, feedId, read ? -1 : 1), counts),
+        )
       return { changed, inbox: known?.inbox ?? false }
     },
     onError: (_error, { id, read }, context) => {
@@ -67,10 +76,12 @@ export function useMarkEntriesRead() {
       await takeSnapshot(queryClient, readCaches)
       const unreadIds = ids.filter((id) => lookupEntry(queryClient, id)?.read === false)
       const unreadFeeds = unreadIds.map((id) => lookupEntry(queryClient, id))
-      setEntryRead(queryClient, new Set(ids), true)
+      setEntryRead(queryClient, new Set(ids.flatMap((id) => groupIds(id, lookupEntry(queryClient, id)))), true)
       if (unreadFeeds.length > 0) {
         updateUnread(queryClient, (counts) =>
-          unreadFeeds.reduce((next, known) => (known ? adjustUnread(next, known.feedId, -1) : next), counts),
+          unreadFeeds
+            .flatMap((known) => (known ? groupFeeds(known) : []))
+            .reduce((next, feedId) => adjustUnread(next, feedId, -1), counts),
         )
       }
       return { unreadIds }

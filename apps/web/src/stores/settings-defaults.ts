@@ -13,6 +13,7 @@ export const defaultGeneralSettings = {
   startupScreen: "timeline" as "timeline" | "subscription",
   sendAnonymousData: true,
   showQuickTimeline: true,
+  dedupeAcrossFeeds: true,
   autoGroup: true,
   hideAllReadSubscriptions: false,
   hidePrivateSubscriptionsInTimeline: false,

@@ -2,12 +2,15 @@
 // (summary, translation and their language; the voice the browser reads an entry aloud with when the server has no
 // speech model) and the
 // enhanced-settings gate.
+import { useQueryClient } from "@tanstack/react-query"
+import { flushSettings } from "../../app/settings-sync.tsx"
 import { changeLanguage } from "../../i18n/index.ts"
 import { LANGUAGE_NAMES } from "../../i18n/languages.ts"
 import { supportedLanguages } from "../../i18n/resources.ts"
+import { queryKeys } from "../../queries/keys.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { ReopenGuideButton } from "../guide/new-user-guide.tsx"
-import { LinkRow, SelectRow, SettingsSection } from "./setting-controls.tsx"
+import { LinkRow, SelectRow, SettingsSection, SwitchRow } from "./setting-controls.tsx"
 import { SettingsPage } from "./settings-page.tsx"
 import { useSettingRows } from "./use-setting-rows.tsx"
 
@@ -22,6 +25,8 @@ const VOICES = [
 
 export function GeneralSettingsPage() {
   const { t, i18n, setGeneral, generalSwitch, generalSelect, uiSelect, text } = useSettingRows()
+  const queryClient = useQueryClient()
+  const general = useSettingsStore((state) => state.general)
   const rebound = useSettingsStore((state) => Object.keys(state.general.keyBindings ?? {}).length)
   const languages = supportedLanguages.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] ?? lang }))
 
@@ -53,6 +58,15 @@ export function GeneralSettingsPage() {
         {generalSwitch("dimRead")}
         {generalSwitch("autoExpandLongSocialMedia")}
         {generalSwitch("showQuickTimeline")}
+        <SwitchRow
+          {...text("general", "dedupeAcrossFeeds", false)}
+          checked={general.dedupeAcrossFeeds}
+          onChange={(dedupeAcrossFeeds) => {
+            setGeneral({ dedupeAcrossFeeds })
+            // The server groups pages by the setting: lists are fetched again once it knows.
+            void flushSettings().then(() => queryClient.invalidateQueries({ queryKey: queryKeys.entriesRoot }))
+          }}
+        />
       </SettingsSection>
 
       <SettingsSection title={t("general.section.sidebar")}>

@@ -93,6 +93,11 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
             </p>
           )}
           {snippet && <p className="line-clamp-2 pl-4 text-[0.8125rem] leading-relaxed text-ink-faint">{snippet}</p>}
+          {item.alsoIn?.length ? (
+            <p data-testid="entry-also-in" className="truncate pl-4 text-xs text-ink-faint">
+              {t("entry.alsoIn", { feeds: item.alsoIn.map((copy) => copy.title ?? copy.feedId).join(", ") })}
+            </p>
+          ) : null}
         </div>
         {thumbnail && (
           <img
