@@ -3,10 +3,9 @@
 // writes the entries' story keys and groups them with their copies in other feeds (storage/duplicates.ts), and then
 // the follows queued since are grouped. Runs in the scheduling process; several processes may run it (each batch
 // skips rows another has locked).
-import { sql } from "drizzle-orm"
 import type { Deps } from "../deps.ts"
 import { type DB, withTransaction } from "../storage/db.ts"
-import { groupPendingFollows, keyAndGroupIndexed } from "../storage/duplicates.ts"
+import { groupPendingFollows, indexerPlanSettings, keyAndGroupIndexed } from "../storage/duplicates.ts"
 import { indexPending } from "../storage/search.ts"
 import { startTicker, type Ticker } from "./ticker.ts"
 
@@ -26,9 +25,7 @@ export type SearchIndexer = Ticker<number>
  */
 export function indexBatch(db: DB, limit: number): Promise<number> {
   return withTransaction(db, async (tx) => {
-    // No JIT compilation: these statements' estimates pass its thresholds, and compiling them took longer than
-    // running them (storage/duplicates.ts).
-    await tx.execute(sql`set local jit = off`)
+    await indexerPlanSettings(tx)
     const batch = await indexPending(tx, limit)
     await keyAndGroupIndexed(tx, batch)
     return batch.length
@@ -48,7 +45,8 @@ export function startSearchIndexer(deps: Deps, options: { intervalMs: number }):
         if (n < BATCH) break
         await yieldToRequests()
       }
-      while ((await withTransaction(deps.db, (tx) => groupPendingFollows(tx, FOLLOWS))) === FOLLOWS) {
+      const groupFollows = (tx: DB) => indexerPlanSettings(tx).then(() => groupPendingFollows(tx, FOLLOWS))
+      while ((await withTransaction(deps.db, groupFollows)) === FOLLOWS) {
         await yieldToRequests()
       }
       return indexed
