@@ -185,8 +185,15 @@ export async function startMediaFixtures(): Promise<MediaFixtures> {
     }
     const feed = feeds(origin)[url.pathname]
     if (feed) {
+      // `?copy=name`: another feed with stories of its own (links and titles), so the server does not group its
+      // entries with the first one's as the same stories (duplicates across feeds).
+      const copy = url.searchParams.get("copy")
       res.writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" })
-      res.end(feed)
+      res.end(
+        copy
+          ? feed.replaceAll(`${origin}/posts/`, `${origin}/posts/${copy}-`).replaceAll("<title>", `<title>${copy}: `)
+          : feed,
+      )
       return
     }
     const image = /^\/img\/(\d+)\.svg$/.exec(url.pathname)
