@@ -77,6 +77,15 @@ async function coldLoad(view: number, testId: string): Promise<{ page: Page; fir
           end,
           scriptMs: entry.scripts.reduce((sum, script) => sum + script.duration, 0),
           renderMs: entry.renderStart ? end - entry.renderStart : 0,
+          // Which of the page's scripts took the time: the listener or callback, its file, and the layout it forced.
+          top: [...entry.scripts]
+            .sort((a, b) => b.duration - a.duration)
+            .slice(0, 2)
+            .map((script) => {
+              const file = script.sourceURL.split("/").pop() ?? ""
+              const forced = script.forcedStyleAndLayoutDuration
+              return `${script.invoker} in ${file} ${script.duration.toFixed(0)} ms${forced >= 1 ? ` (forced layout ${forced.toFixed(0)} ms)` : ""}`
+            }),
         })
       }
     }).observe({ type: "long-animation-frame", buffered: true })
@@ -107,7 +116,7 @@ interface LongAnimationFrame {
   startTime: number
   duration: number
   renderStart: number
-  scripts: { duration: number }[]
+  scripts: { duration: number; invoker: string; sourceURL: string; forcedStyleAndLayoutDuration: number }[]
 }
 
 interface LongFrame {
@@ -117,6 +126,8 @@ interface LongFrame {
   scriptMs: number
   /** Time from the start of rendering (rAF callbacks, style, layout, paint) to the frame's end. */
   renderMs: number
+  /** The two longest scripts of the frame. */
+  top: string[]
 }
 
 /**
@@ -196,7 +207,9 @@ function describePass(kind: string, pass: Pass): string {
     if (frame.ms < FRAME_MS) return []
     // The long animation frame that ended this one, if the browser reported it: how much of it was the page's.
     const long = pass.longFrames.find((entry) => entry.end <= frame.at + 1 && entry.end >= frame.at - frame.ms)
-    const own = long ? `, scripts ${long.scriptMs.toFixed(0)} ms, rendering ${long.renderMs.toFixed(0)} ms` : ""
+    const own = long
+      ? `, scripts ${long.scriptMs.toFixed(0)} ms (${long.top.join("; ")}), rendering ${long.renderMs.toFixed(0)} ms`
+      : ""
     return [`#${i} ${frame.ms.toFixed(0)} ms${own}`]
   })
   return `${kind}: first rows ${pass.firstRowsMs.toFixed(0)} ms after navigation (cold); ${pass.frames.length} frames to row ${pass.reached}, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, worst ${pass.worst.toFixed(1)} ms${slow.length ? ` (over budget: ${slow.join(", ")})` : ""}`

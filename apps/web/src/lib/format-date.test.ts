@@ -33,6 +33,25 @@ describe("dates per language", () => {
   })
 })
 
+describe("remembered texts", () => {
+  it("keeps a text per language, value and year, so a cached text never answers for another", () => {
+    const day = new Date(2025, 4, 1)
+    // The same day seen from its own year and from the next: the year appears only in the second.
+    expect(formatShortDate(day, new Date(2025, 6, 1), "en")).toBe("May 1")
+    expect(formatShortDate(day, new Date(2026, 6, 1), "en")).toBe("May 1, 2025")
+    expect(formatShortDate(day, new Date(2025, 6, 1), "de")).toBe("1. Mai")
+    // One value, three units and two languages.
+    const now = new Date(2025, 4, 10, 12, 0)
+    expect(formatRelativeTime(new Date(now.getTime() - 2 * 60_000), now, "en")).toBe("2 minutes ago")
+    expect(formatRelativeTime(new Date(now.getTime() - 2 * 3_600_000), now, "en")).toBe("2 hours ago")
+    expect(formatRelativeTime(new Date(2025, 4, 8, 12, 0), now, "en")).toBe("2 days ago")
+    expect(formatRelativeTime(new Date(now.getTime() - 2 * 60_000), now, "ja")).toBe("2 分前")
+    // Past the limit of kept texts the store starts again, and answers stay right.
+    for (let i = 0; i < 6000; i++) formatShortDate(new Date(2000 + (i % 20), i % 12, 1 + (i % 28)), now, "en")
+    expect(formatShortDate(day, new Date(2026, 6, 1), "en")).toBe("May 1, 2025")
+  })
+})
+
 describe("parseDate", () => {
   it("rejects missing and invalid values", () => {
     expect(parseDate(null)).toBeUndefined()

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { cx } from "../../lib/cx.ts"
 import { useUserProfile } from "../../queries/profiles.ts"
-import { ProfileAvatar } from "./profile-header.tsx"
+import { ProfileAvatar } from "./profile-avatar.tsx"
 import { profilePath } from "./profile-paths.ts"
 
 export function FeedOwner({ ownerUserId, className }: { ownerUserId: string | null | undefined; className?: string }) {

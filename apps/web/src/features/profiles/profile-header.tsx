@@ -2,6 +2,7 @@
 import type { UserProfile } from "@tidings/shared"
 import { useTranslation } from "react-i18next"
 import { Icon } from "../../components/ui/icons.tsx"
+import { ProfileAvatar } from "./profile-avatar.tsx"
 
 /** Social links are stored as service → handle or URL; a bare handle becomes the service's profile URL. */
 const SOCIAL_BASES: Record<string, string> = {
@@ -20,19 +21,6 @@ export function socialHref(service: string, value: string): string | null {
   if (/^https?:\/\//i.test(value)) return value
   const base = SOCIAL_BASES[service.toLowerCase()]
   return base ? `${base}${value.replace(/^@/, "")}` : null
-}
-
-export function ProfileAvatar({ profile, className }: { profile: UserProfile; className: string }) {
-  const initial = (profile.name || profile.handle || "?").trim().charAt(0).toUpperCase()
-  if (profile.image) return <img src={profile.image} alt="" className={`${className} rounded-full object-cover`} />
-  return (
-    <span
-      aria-hidden
-      className={`${className} inline-flex items-center justify-center rounded-full bg-accent/15 font-semibold text-accent-strong`}
-    >
-      {initial}
-    </span>
-  )
 }
 
 export function ProfileHeader({ profile }: { profile: UserProfile }) {

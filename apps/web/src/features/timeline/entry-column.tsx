@@ -1,13 +1,15 @@
 // The middle column: the header and the entry list of the current feed, folder or view.
 
-import { FeedViewType } from "@tidings/shared"
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react"
+import { type FeedSubscription, FeedViewType } from "@tidings/shared"
+import { lazy, memo, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { EmptyState } from "../../components/ui/empty-state.tsx"
 import { LoadingPane } from "../../components/ui/spinner.tsx"
 import { firstScreenShown, useAfterFirstScreen } from "../../lib/first-screen.ts"
+import type { TimelineLocation } from "../../lib/route-ids.ts"
 import { useTimelineLocation } from "../../lib/use-timeline-location.ts"
 import { useEntryList } from "../../queries/entries.ts"
+import type { EntryFilter } from "../../queries/entry-filter.ts"
 import { privateFeedIds } from "../../queries/subscription-selectors.ts"
 import { useSubscriptions } from "../../queries/subscriptions.ts"
 import { useLayoutStore } from "../../stores/layout-store.ts"
@@ -27,20 +29,22 @@ const DailyReportButton = lazy(() =>
   import("../ai-tasks/daily-report-button.tsx").then((module) => ({ default: module.DailyReportButton })),
 )
 
+/** One empty list while the subscriptions load, so what depends on them keeps equal inputs. */
+const NO_SUBSCRIPTIONS: FeedSubscription[] = []
+
 /** headerLeading: the phone layout's drawer button before the title. */
 export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {}) {
   const { t } = useTranslation(["app", "common"])
   const location = useTimelineLocation()
   const subscriptions = useSubscriptions()
-  const subs = subscriptions.data ?? []
+  const subs = subscriptions.data ?? NO_SUBSCRIPTIONS
   const unreadOnly = useSettingsStore((state) => state.general.unreadOnly)
   // Behind the enhanced-settings gate: off, the list groups by date whatever is stored.
   const groupByDate = useSettingsStore((state) => effectiveGeneral(state.general, "groupByDate"))
-  const filter = buildEntryFilter(location, subs, unreadOnly)
+  const filter = useMemo(() => buildEntryFilter(location, subs, unreadOnly), [location, subs, unreadOnly])
   // A folder's feeds are only known once the subscriptions are in.
   const ready = subscriptions.isSuccess || location.feed.kind !== "folder"
   const listFilter = useAiSortedFilter(filter)
-  const aiButtons = useAfterFirstScreen(3000)
   const entries = useEntryList(listFilter ?? {}, ready && filter !== null)
   const hidePrivate = useSettingsStore((state) => state.general.hidePrivateSubscriptionsInTimeline)
   const allTimeline = location.feed.kind === "all" || location.feed.kind === "view"
@@ -51,7 +55,6 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
     const hidden = privateFeedIds(subs)
     return hidden.size === 0 ? loaded : loaded.filter((item) => !hidden.has(item.feeds.id))
   }, [entries.data, hidePrivate, allTimeline, subs])
-  const { title, unread, ownerUserId } = useTimelineTitle(location, subs)
   const setTimeline = useLayoutStore((state) => state.setTimeline)
   // The view's list code downloads alongside its first page (ViewList would only ask for it once the page is in).
   // Until the code is in, the column shows its own loading pane rather than a Suspense fallback (view-list.tsx).
@@ -67,7 +70,8 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
       live = false
     }
   }, [location.view])
-  const { refetch } = entries
+  const { refetch, fetchNextPage } = entries
+  const nextPage = useCallback(() => void fetchNextPage(), [fetchNextPage])
   // The keyboard (j/k, r) and the palette work on what this column shows.
   useEffect(() => {
     setTimeline({ items, refresh: () => void refetch() })
@@ -81,31 +85,13 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
 
   return (
     <>
-      <TimelineHeader
+      <ColumnHeader
         leading={headerLeading}
-        title={title}
-        unread={unread}
-        ownerUserId={ownerUserId}
-        markAllRead={buildMarkAllRead(location, subs)}
+        location={location}
+        subs={subs}
+        filter={filter}
         refreshing={entries.isRefetching && !entries.isFetchingNextPage}
-        onRefresh={() => void entries.refetch()}
-        showUnreadToggle={location.feed.kind !== "collections"}
-        showPictureLayout={location.view === FeedViewType.Pictures}
-        actions={
-          aiButtons &&
-          (location.view === FeedViewType.Articles || location.view === FeedViewType.SocialMedia) && (
-            <Suspense fallback={null}>
-              <DailyReportButton view={location.view} />
-            </Suspense>
-          )
-        }
-        tools={
-          aiButtons && (
-            <Suspense fallback={null}>
-              <AiTimelineTools filter={filter} />
-            </Suspense>
-          )
-        }
+        refetch={refetch}
       />
       {!ready || (entries.isPending && filter !== null) || (!listLoaded && items.length > 0) ? (
         <LoadingPane label={t("common:status.loading")} />
@@ -129,9 +115,62 @@ export function EntryColumn({ headerLeading }: { headerLeading?: ReactNode } = {
           groupByDate={groupByDate && !listFilter?.aiSort}
           hasNextPage={entries.hasNextPage}
           fetchingNextPage={entries.isFetchingNextPage}
-          fetchNextPage={() => void entries.fetchNextPage()}
+          fetchNextPage={nextPage}
         />
       )}
     </>
   )
 }
+
+interface ColumnHeaderProps {
+  leading?: ReactNode
+  location: TimelineLocation
+  subs: FeedSubscription[]
+  filter: EntryFilter | null
+  refreshing: boolean
+  refetch: () => unknown
+}
+
+/**
+ * The column's header, memoised apart from the list: the list's paging (a page asked for, a page in) renders the
+ * column again while the reader scrolls, and the header then has nothing new to show.
+ */
+const ColumnHeader = memo(function ColumnHeader({
+  leading,
+  location,
+  subs,
+  filter,
+  refreshing,
+  refetch,
+}: ColumnHeaderProps) {
+  const aiButtons = useAfterFirstScreen(3000)
+  const { title, unread, ownerUserId } = useTimelineTitle(location, subs)
+  return (
+    <TimelineHeader
+      leading={leading}
+      title={title}
+      unread={unread}
+      ownerUserId={ownerUserId}
+      markAllRead={buildMarkAllRead(location, subs)}
+      refreshing={refreshing}
+      onRefresh={() => void refetch()}
+      showUnreadToggle={location.feed.kind !== "collections"}
+      showPictureLayout={location.view === FeedViewType.Pictures}
+      actions={
+        aiButtons &&
+        (location.view === FeedViewType.Articles || location.view === FeedViewType.SocialMedia) && (
+          <Suspense fallback={null}>
+            <DailyReportButton view={location.view} />
+          </Suspense>
+        )
+      }
+      tools={
+        aiButtons && (
+          <Suspense fallback={null}>
+            <AiTimelineTools filter={filter} />
+          </Suspense>
+        )
+      }
+    />
+  )
+})

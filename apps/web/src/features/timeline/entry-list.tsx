@@ -3,7 +3,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual"
 import type { EntryListItem } from "@tidings/shared"
 import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef } from "react"
-import { useTranslation } from "react-i18next"
 import { Spinner } from "../../components/ui/spinner.tsx"
 import { firstScreenShown } from "../../lib/first-screen.ts"
 import { formatDayHeading } from "../../lib/format-date.ts"
@@ -13,6 +12,7 @@ import { useTimelineTranslations } from "../ai/use-timeline-translation.ts"
 import { usePlayerInset } from "../player/use-player.ts"
 import { buildEntryRows, type EntryRow as Row } from "./date-groups.ts"
 import { EntryRow, type EntryRowProps } from "./entry-row.tsx"
+import { useRowText } from "./row-text.tsx"
 import { useAutoMarkRead } from "./use-auto-mark-read.ts"
 
 export interface EntryListProps {
@@ -144,7 +144,7 @@ interface ListRowProps {
 }
 
 function ListRow(props: ListRowProps) {
-  const { t, i18n } = useTranslation(["app", "common"])
+  const { t, language } = useRowText()
   const { row, location, now } = props
   if (!row) {
     return (
@@ -154,7 +154,7 @@ function ListRow(props: ListRowProps) {
     )
   }
   if (row.type === "day") {
-    const label = row.relative ? t(`timeline.day.${row.relative}`) : formatDayHeading(row.date, now, i18n.language)
+    const label = row.relative ? t(`timeline.day.${row.relative}`) : formatDayHeading(row.date, now, language)
     return (
       <h2
         className="px-5 pt-4 pb-1 text-xs font-semibold tracking-wide text-ink-faint uppercase"

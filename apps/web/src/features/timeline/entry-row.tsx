@@ -1,17 +1,16 @@
 // One entry in the list: feed, date, title, snippet, read state and star.
 import type { EntryListItem } from "@tidings/shared"
 import { memo } from "react"
-import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { FeedIcon } from "../../components/ui/feed-icon.tsx"
 import { Icon } from "../../components/ui/icons.tsx"
 import { cx } from "../../lib/cx.ts"
 import { formatEntryTime, formatFullDateTime } from "../../lib/format-date.ts"
 import { sourceTitle } from "../../lib/source-title.ts"
-import { useEffectiveUi } from "../../stores/settings-store.ts"
 import { AiScoreBadge } from "../ai/ai-score-badge.tsx"
 import { useRowTranslation } from "../ai/use-timeline-translation.ts"
 import { entryThumbnail } from "../views/entry-media.ts"
+import { useRowText } from "./row-text.tsx"
 import { textSnippet } from "./text-snippet.ts"
 
 export interface EntryRowProps {
@@ -23,8 +22,7 @@ export interface EntryRowProps {
 }
 
 export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: EntryRowProps) {
-  const { t, i18n } = useTranslation()
-  const dateFormat = useEffectiveUi("dateFormat")
+  const { t, language, dateFormat } = useRowText()
   const { entries: entry, feeds: feed } = item
   const feedTitle = sourceTitle(feed)
   const unread = !item.read
@@ -53,8 +51,8 @@ export const EntryRow = memo(function EntryRow({ item, to, active, date, now }: 
         <FeedIcon title={feedTitle} image={feed.image} className="size-4" />
         <span className="min-w-0 truncate font-medium text-ink-soft">{feedTitle}</span>
         <span aria-hidden="true">·</span>
-        <time dateTime={date.toISOString()} title={formatFullDateTime(date, i18n.language)} className="shrink-0">
-          {formatEntryTime(date, now, i18n.language, dateFormat)}
+        <time dateTime={date.toISOString()} title={formatFullDateTime(date, language)} className="shrink-0">
+          {formatEntryTime(date, now, language, dateFormat)}
         </time>
         <span className="ml-auto flex shrink-0 items-center gap-1">
           {item.aiScore != null && <AiScoreBadge score={item.aiScore} />}

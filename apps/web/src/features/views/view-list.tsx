@@ -7,6 +7,7 @@ import { withStrings } from "../../i18n/with-strings.ts"
 import { onDemand } from "../../lib/on-demand.ts"
 import { useSettingsStore } from "../../stores/settings-store.ts"
 import { EntryList, type EntryListProps } from "../timeline/entry-list.tsx"
+import { RowTextProvider } from "../timeline/row-text.tsx"
 
 // The views' layouts share their own strings (the "views" namespace), which arrive with them.
 const lists: Partial<Record<number, ReturnType<typeof onDemand<EntryListProps>>>> = {
@@ -42,7 +43,10 @@ export function ViewList({ view, ...props }: EntryListProps & { view: number }) 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-dim-read={dimRead ? "true" : undefined}>
       <Suspense fallback={<LoadingPane label={t("status.loading")} />}>
-        <Body {...props} />
+        {/* Above the list, which renders on every scroll frame: the rows' shared texts are read once here. */}
+        <RowTextProvider>
+          <Body {...props} />
+        </RowTextProvider>
       </Suspense>
     </div>
   )

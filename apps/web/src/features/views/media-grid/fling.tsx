@@ -6,7 +6,7 @@ import {
   type ImgHTMLAttributes,
   type RefObject,
   useContext,
-  useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -45,7 +45,10 @@ export const FlingProvider = FlingContext.Provider
 /** Follows the element's scrolling: fast while it moves faster than FLING_PX_PER_S, and CALM_MS after. */
 export function useFling(ref: RefObject<HTMLElement | null>): FlingState {
   const [state] = useState(createFlingState)
-  useEffect(() => {
+  // A layout effect, called before the grid's virtualizer: its scroll listener then comes first and reads scrollTop
+  // before the virtualizer's listener renders the new cards; read after them, it forced a layout of those cards
+  // inside the scroll event.
+  useLayoutEffect(() => {
     const element = ref.current
     if (!element) return
     let lastTop = element.scrollTop

@@ -2,14 +2,14 @@
 // how many it holds, and a caption; a click opens the gallery across the entry's pictures.
 
 import type { EntryListItem } from "@tidings/shared"
+import type { TFunction } from "i18next"
 import { memo } from "react"
-import { useTranslation } from "react-i18next"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime } from "../../../lib/format-date.ts"
 import { imageDimensions, rememberImageDimensions } from "../../../lib/image-dimensions.ts"
 import { sourceTitle } from "../../../lib/source-title.ts"
-import { useEffectiveUi } from "../../../stores/settings-store.ts"
+import { useRowText } from "../../timeline/row-text.tsx"
 import { entryPictures } from "../entry-media.ts"
 import { mediaTitle } from "../gallery-store.ts"
 import { MediaIcon } from "../media-icons.tsx"
@@ -21,6 +21,8 @@ export interface PictureCardProps {
   square: boolean
   now: Date
   onOpen: (item: EntryListItem) => void
+  /** The view's, so each card does not look it up (timeline/row-text.tsx). */
+  tViews: TFunction<"views">
 }
 
 /** The caption's height in rem: it follows uiTextSize (the root font size) with the text inside it. */
@@ -55,9 +57,15 @@ export function pictureBoxHeight(item: EntryListItem, width: number, masonry: bo
   return width * (masonryAspect(item) ?? 3 / 4)
 }
 
-export const PictureCard = memo(function PictureCard({ item, masonry, square, now, onOpen }: PictureCardProps) {
-  const { t, i18n } = useTranslation("views")
-  const dateFormat = useEffectiveUi("dateFormat")
+export const PictureCard = memo(function PictureCard({
+  item,
+  masonry,
+  square,
+  now,
+  onOpen,
+  tViews: t,
+}: PictureCardProps) {
+  const { language, dateFormat } = useRowText()
   const pictures = entryPictures(item.entries)
   const first = pictures[0]
   const title = mediaTitle(item)
@@ -103,7 +111,7 @@ export const PictureCard = memo(function PictureCard({ item, masonry, square, no
           {title}
         </span>
         <time dateTime={item.entries.publishedAt} className="shrink-0 text-ink-faint">
-          {formatEntryTime(new Date(item.entries.publishedAt), now, i18n.language, dateFormat)}
+          {formatEntryTime(new Date(item.entries.publishedAt), now, language, dateFormat)}
         </time>
       </figcaption>
     </figure>

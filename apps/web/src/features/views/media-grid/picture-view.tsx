@@ -1,5 +1,7 @@
 // The Pictures view: masonry (pictureViewMasonry, on by default) or an even grid with thumbnailRatio cells.
-
+import type { EntryListItem } from "@tidings/shared"
+import { useCallback } from "react"
+import { useTranslation } from "react-i18next"
 import { useNow } from "../../../lib/use-now.ts"
 import { useSettingsStore } from "../../../stores/settings-store.ts"
 import type { EntryListProps } from "../../timeline/entry-list.tsx"
@@ -13,6 +15,18 @@ export default function PictureView(props: EntryListProps) {
   const textSize = useSettingsStore((state) => state.ui.uiTextSize)
   const now = useNow()
   const { openGallery } = useOpenMedia()
+  const { t: tViews } = useTranslation("views")
+  // Stable while the reader scrolls and pages arrive: the grid's placed cards then keep equal props.
+  const estimateHeight = useCallback(
+    (item: EntryListItem, width: number) => pictureBoxHeight(item, width, masonry) + CAPTION_REM * textSize,
+    [masonry, textSize],
+  )
+  const renderCard = useCallback(
+    (item: EntryListItem) => (
+      <PictureCard item={item} masonry={masonry} square={square} now={now} onOpen={openGallery} tViews={tViews} />
+    ),
+    [masonry, square, now, openGallery, tViews],
+  )
   return (
     <MediaGrid
       key={`${masonry ? "masonry" : "grid"}-${textSize}`}
@@ -22,10 +36,8 @@ export default function PictureView(props: EntryListProps) {
       fetchingNextPage={props.fetchingNextPage}
       fetchNextPage={props.fetchNextPage}
       minColumnWidth={masonry ? 170 : 150}
-      estimateHeight={(item, width) => pictureBoxHeight(item, width, masonry) + CAPTION_REM * textSize}
-      renderCard={(item) => (
-        <PictureCard item={item} masonry={masonry} square={square} now={now} onOpen={openGallery} />
-      )}
+      estimateHeight={estimateHeight}
+      renderCard={renderCard}
     />
   )
 }

@@ -1,15 +1,15 @@
 // A card of the Videos view: the poster with the duration, a muted preview while hovered when the address is an
 // mp4/webm file (its `ratio` query sizes the box), and a click that opens the video player.
 import type { EntryListItem } from "@tidings/shared"
+import type { TFunction } from "i18next"
 import { memo, useState } from "react"
-import { useTranslation } from "react-i18next"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime } from "../../../lib/format-date.ts"
 import { formatMediaTime } from "../../../lib/media-time.ts"
 import { sourceTitle } from "../../../lib/source-title.ts"
-import { useEffectiveUi } from "../../../stores/settings-store.ts"
-import { entryVideo, videoPreview } from "../entry-media.ts"
+import { useRowText } from "../../timeline/row-text.tsx"
+import { type EntryVideo, entryVideo, videoPreview } from "../entry-media.ts"
 import { mediaTitle } from "../gallery-store.ts"
 import { MediaIcon } from "../media-icons.tsx"
 import { FlingImg } from "./fling.tsx"
@@ -18,31 +18,44 @@ import { FlingImg } from "./fling.tsx"
 export const VIDEO_CAPTION_REM = 3.25
 const DEFAULT_RATIO = 16 / 9
 
-/** Kept per item: the grid asks for every loaded item's height each time a new page comes in. */
-const boxRatios = new WeakMap<EntryListItem, number>()
+interface CardVideo {
+  video: EntryVideo | null
+  preview: { ratio: number } | null
+}
+
+/**
+ * Kept per item: the grid asks for every loaded item's height each time a new page comes in, and a card mounts
+ * again each time it scrolls back into view (the preview parses the address).
+ */
+const cardVideos = new WeakMap<EntryListItem, CardVideo>()
+
+function cardVideo(item: EntryListItem): CardVideo {
+  let found = cardVideos.get(item)
+  if (!found) {
+    const video = entryVideo(item.entries)
+    found = { video, preview: video ? videoPreview(video.url) : null }
+    cardVideos.set(item, found)
+  }
+  return found
+}
 
 /** Width / height of the card's box. The card draws its box at this ratio, so the grid never measures cards. */
 export function videoBoxRatio(item: EntryListItem): number {
-  let ratio = boxRatios.get(item)
-  if (ratio === undefined) {
-    const video = entryVideo(item.entries)
-    ratio = (video && videoPreview(video.url)?.ratio) ?? DEFAULT_RATIO
-    boxRatios.set(item, ratio)
-  }
-  return ratio
+  return cardVideo(item).preview?.ratio ?? DEFAULT_RATIO
 }
 
 export const VideoCard = memo(function VideoCard(props: {
   item: EntryListItem
   now: Date
   onOpen: (item: EntryListItem) => void
+  /** The view's, so each card does not look it up (timeline/row-text.tsx). */
+  tViews: TFunction<"views">
 }) {
   const { item, now } = props
-  const { t, i18n } = useTranslation("views")
-  const dateFormat = useEffectiveUi("dateFormat")
+  const { language, dateFormat } = useRowText()
+  const t = props.tViews
   const [hovered, setHovered] = useState(false)
-  const video = entryVideo(item.entries)
-  const preview = video ? videoPreview(video.url) : null
+  const { video, preview } = cardVideo(item)
   const title = mediaTitle(item)
   const feedTitle = sourceTitle(item.feeds)
   return (
@@ -107,7 +120,7 @@ export const VideoCard = memo(function VideoCard(props: {
             <span className="min-w-0 truncate">{feedTitle}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={item.entries.publishedAt} className="shrink-0">
-              {formatEntryTime(new Date(item.entries.publishedAt), now, i18n.language, dateFormat)}
+              {formatEntryTime(new Date(item.entries.publishedAt), now, language, dateFormat)}
             </time>
           </span>
         </span>

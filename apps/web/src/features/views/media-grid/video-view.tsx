@@ -1,4 +1,7 @@
 // The Videos view: a grid of posters with durations; a click opens the video player.
+import type { EntryListItem } from "@tidings/shared"
+import { useCallback } from "react"
+import { useTranslation } from "react-i18next"
 import { useNow } from "../../../lib/use-now.ts"
 import { useSettingsStore } from "../../../stores/settings-store.ts"
 import type { EntryListProps } from "../../timeline/entry-list.tsx"
@@ -10,6 +13,16 @@ export default function VideoView(props: EntryListProps) {
   const textSize = useSettingsStore((state) => state.ui.uiTextSize)
   const now = useNow()
   const { openVideo } = useOpenMedia()
+  const { t: tViews } = useTranslation("views")
+  // Stable while the reader scrolls and pages arrive: the grid's placed cards then keep equal props.
+  const estimateHeight = useCallback(
+    (item: EntryListItem, width: number) => width / videoBoxRatio(item) + VIDEO_CAPTION_REM * textSize,
+    [textSize],
+  )
+  const renderCard = useCallback(
+    (item: EntryListItem) => <VideoCard item={item} now={now} onOpen={openVideo} tViews={tViews} />,
+    [now, openVideo, tViews],
+  )
   return (
     <MediaGrid
       // Card heights are laid out once per text size: a new size lays the grid out again.
@@ -20,8 +33,8 @@ export default function VideoView(props: EntryListProps) {
       fetchingNextPage={props.fetchingNextPage}
       fetchNextPage={props.fetchNextPage}
       minColumnWidth={240}
-      estimateHeight={(item, width) => width / videoBoxRatio(item) + VIDEO_CAPTION_REM * textSize}
-      renderCard={(item) => <VideoCard item={item} now={now} onOpen={openVideo} />}
+      estimateHeight={estimateHeight}
+      renderCard={renderCard}
     />
   )
 }

@@ -1,15 +1,15 @@
 // One social post: avatar, author name and handle, time, the text itself (no "Untitled" line when the item has no
 // title), its pictures in a grid that open the gallery, and "show more" for long posts.
+import type { TFunction } from "i18next"
 import { memo } from "react"
-import { useTranslation } from "react-i18next"
 import { Link } from "react-router"
 import { FeedIcon } from "../../../components/ui/feed-icon.tsx"
 import { cx } from "../../../lib/cx.ts"
 import { formatEntryTime, formatFullDateTime } from "../../../lib/format-date.ts"
 import { sourceTitle } from "../../../lib/source-title.ts"
-import { useEffectiveUi } from "../../../stores/settings-store.ts"
 import { useRowTranslation } from "../../ai/use-timeline-translation.ts"
 import type { EntryRowProps } from "../../timeline/entry-row.tsx"
+import { useRowText } from "../../timeline/row-text.tsx"
 import { entryPictures } from "../entry-media.ts"
 import { PictureGrid } from "./picture-grid.tsx"
 import { isLongPost, postText } from "./social-post.ts"
@@ -18,6 +18,8 @@ export interface SocialCardProps extends EntryRowProps {
   expanded: boolean
   onToggleExpanded: (id: string) => void
   onOpenPicture: (item: EntryRowProps["item"], index: number) => void
+  /** The list's, so each card does not look it up (timeline/row-text.tsx). */
+  tViews: TFunction<"views">
 }
 
 /** "@name" from a profile address such as https://host/@name or https://host/name. */
@@ -33,8 +35,8 @@ function handleOf(authorUrl: string | null): string | null {
 
 export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
   const { item, to, active, date, now, expanded } = props
-  const { t, i18n } = useTranslation(["views", "app"])
-  const dateFormat = useEffectiveUi("dateFormat")
+  const { t, language, dateFormat } = useRowText()
+  const { tViews } = props
   const { entries: entry, feeds: feed } = item
   const name = entry.author?.trim() || sourceTitle(feed)
   const handle = handleOf(entry.authorUrl)
@@ -72,12 +74,12 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
           </span>
           <time
             dateTime={date.toISOString()}
-            title={formatFullDateTime(date, i18n.language)}
+            title={formatFullDateTime(date, language)}
             className="shrink-0 text-ink-faint"
           >
-            {formatEntryTime(date, now, i18n.language, dateFormat)}
+            {formatEntryTime(date, now, language, dateFormat)}
           </time>
-          {!item.read && <span className="sr-only">({t("app:entry.unread")})</span>}
+          {!item.read && <span className="sr-only">({t("entry.unread")})</span>}
         </Link>
         {showTitle && <h3 className="mt-1 text-[0.875rem] font-semibold leading-snug text-ink">{title}</h3>}
         {text && (
@@ -111,7 +113,7 @@ export const SocialCard = memo(function SocialCard(props: SocialCardProps) {
             onClick={() => props.onToggleExpanded(entry.id)}
             className="mt-1 text-[0.8125rem] font-medium text-ink-soft underline-offset-2 hover:text-ink hover:underline"
           >
-            {expanded ? t("social.show_less") : t("social.show_more")}
+            {expanded ? tViews("social.show_less") : tViews("social.show_more")}
           </button>
         )}
         {pictures.length > 0 && (

@@ -1,5 +1,6 @@
 // The Social media view: the virtual entry list with post cards. Loaded on demand when the view opens.
 import { useCallback, useState } from "react"
+import { useTranslation } from "react-i18next"
 import { effectiveGeneral } from "../../../stores/settings-gate.ts"
 import { useSettingsStore } from "../../../stores/settings-store.ts"
 import { EntryList, type EntryListProps } from "../../timeline/entry-list.tsx"
@@ -11,6 +12,7 @@ export default function SocialList(props: EntryListProps) {
   // Kept here, not in the card, so a post stays open when the virtual list unmounts and remounts it.
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set())
   const { openGallery } = useOpenMedia()
+  const { t: tViews } = useTranslation("views")
   const onToggle = useCallback((id: string) => {
     setToggled((old) => {
       const next = new Set(old)
@@ -28,6 +30,7 @@ export default function SocialList(props: EntryListProps) {
           expanded={autoExpand !== toggled.has(row.item.entries.id)}
           onToggleExpanded={onToggle}
           onOpenPicture={openGallery}
+          tViews={tViews}
         />
       )}
     />
