@@ -1,6 +1,6 @@
 // Trending over 1 / 7 / 30 days: entries by their readers (GET /trending/entries), lists by new followers
 // (GET /lists/trending, /lists/discover) and people by followers of what they own (GET /trending/users). A read or a
-// follow ten days old counts for 30 days, not for 7; private follows and unsubscriptions never count.
+// follow ten days old counts for 30 days, not for 7; private follows, unsubscriptions and mark-all-read never count.
 import { sql } from "drizzle-orm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type FeedServer, items, rss, startFeedServer } from "./support/feeds.ts"
@@ -61,6 +61,9 @@ beforeAll(async () => {
   const read = (user: TestUser, ids: string[]) => api(user)("POST", "/reads", { entryIds: ids })
   await read(bob, [entryIds[0]!, entryIds[1]!])
   await read(carol, [entryIds[0]!])
+  // Carol then marks the rest read at once: marking a timeline read is not reading it, so it counts for nothing.
+  expect((await api(carol)("POST", "/reads/all", {})).status).toBe(200)
+  expect(Object.values((await api(carol)("GET", "/reads")).body.data)).toEqual([0])
   // Dave follows privately: his read never counts.
   await read(dave, [entryIds[2]!])
   // Erin leaves without reading: her unread rows go with the subscription, which is no read.

@@ -3,7 +3,7 @@
 // and the per-source counters (`unread_counts`) in step with every change of the timeline.
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm"
 import { RUN_LIMIT } from "./collections.ts"
-import { type DB, executePrepared } from "./db.ts"
+import { type DB, executePrepared, withTransaction } from "./db.ts"
 import { alsoInJson, dedupeOn, groupedFor, groupMembers } from "./duplicates.ts"
 import { recentEntriesOf, timelineInsert } from "./entries.ts"
 import {
@@ -371,9 +371,15 @@ export async function setRead(db: DB, userId: string, entryIds: string[], read: 
   return row?.found ?? 0
 }
 
-/** Marks every unread row matching the filter read, in one statement; answers how many per feed. */
+/**
+ * Marks every unread row matching the filter read, in one statement; answers how many per feed. Not recorded as
+ * reads for trending (tidings.bulk_read, migration 0035): marking a timeline read is not reading it.
+ */
 export async function markAllRead(db: DB, f: TimelineFilter): Promise<Record<string, number>> {
-  const changed = await db.execute<{ feed_id: string; n: number }>(markAllReadStatement(f))
+  const changed = await withTransaction(db, async (tx) => {
+    await tx.execute(sql`select set_config('tidings.bulk_read', 'on', true)`)
+    return tx.execute<{ feed_id: string; n: number }>(markAllReadStatement(f))
+  })
   return Object.fromEntries(changed.rows.map((r) => [r.feed_id, r.n]))
 }
 
