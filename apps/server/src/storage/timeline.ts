@@ -391,15 +391,21 @@ export function markAllReadStatement(f: TimelineFilter): SQL {
       returning x.entry_id, x.feed_id, x.duplicate_of
     ), copies as (
       -- The copies of the marked rows: the user's copies (the partial index's rows alone) whose head or sibling was
-      -- marked, and the heads of marked copies; never a walk of the groups of all the marked rows.
+      -- marked, and the heads of marked copies; never a walk of the groups of all the marked rows. Joins, not IN or
+      -- NOT IN over the marked rows: a subplan is hashed only when the planner expects it to fit in work_mem, and
+      -- 100,000 marked rows do not (2 MB embedded), so each copy scanned all of them (129 s in bench:read).
       delete from ${unread} u where u.user_id = ${f.userId} and ${groupedFor(f.userId)}
         and u.entry_id in (
-          select g.entry_id from ${timeline} g where g.user_id = ${f.userId} and g.duplicate_of is not null
-            and (g.duplicate_of in (select entry_id from marked)
-              or g.duplicate_of in (select duplicate_of from marked where duplicate_of is not null))
+          select g.entry_id from ${timeline} g join marked m on m.entry_id = g.duplicate_of
+            where g.user_id = ${f.userId} and g.duplicate_of is not null
+          union all
+          select g.entry_id from ${timeline} g
+            join (select distinct duplicate_of from marked where duplicate_of is not null) m
+              on m.duplicate_of = g.duplicate_of
+            where g.user_id = ${f.userId} and g.duplicate_of is not null
           union all
           select duplicate_of from marked where duplicate_of is not null)
-        and u.entry_id not in (select entry_id from marked)
+        and not exists (select 1 from marked m where m.entry_id = u.entry_id)
       returning u.feed_id
     )
     select feed_id, count(*)::int as n from (select feed_id from marked union all select feed_id from copies) m
