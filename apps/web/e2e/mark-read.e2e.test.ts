@@ -223,6 +223,16 @@ describe("mark read while reading", () => {
     await expect.poll(mismatch).toEqual({ readButShowing: [], passedButUnread: [] })
     await page.waitForTimeout(800)
     expect(await mismatch()).toEqual({ readButShowing: [], passedButUnread: [] })
+    // What was marked read stays where it was: the unread-only list is not loaded again from its start under the
+    // reader (which a mark sent while the next page loaded once did), so every slot still holds the same entry.
+    const slotIds = await grid.evaluate((element) =>
+      [...element.querySelectorAll<HTMLElement>("[data-index]")].map((slot) => [
+        Number(slot.dataset.index),
+        slot.querySelector("[data-entry-id]")?.getAttribute("data-entry-id"),
+      ]),
+    )
+    const ids = (await serverEntries(pictures)).map((entry) => entry.id)
+    expect(slotIds.filter(([index, id]) => ids[Number(index)] !== id)).toEqual([])
   })
 
   it("does not mark what the list scrolls past by itself", async () => {

@@ -1,4 +1,4 @@
-import { MutationObserver, QueryClient, QueryObserver } from "@tanstack/react-query"
+import { InfiniteQueryObserver, MutationObserver, QueryClient, QueryObserver } from "@tanstack/react-query"
 import { describe, expect, it } from "vitest"
 import { takeSnapshot } from "./optimistic.ts"
 
@@ -43,6 +43,37 @@ describe("an optimistic change", () => {
     await change.mutate()
     await later(null, 50)
     expect(asked).toBe(1)
+    unsubscribe()
+  })
+
+  it("leaves a list's first pages alone when it cancels the loading of its next page", async () => {
+    const client = new QueryClient()
+    const key = ["entries", { read: false }]
+    const asked: (number | undefined)[] = []
+    // An unread-only list: asked again from its start, it would no longer hold what was just marked read.
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: key,
+      queryFn: ({ pageParam }) => {
+        asked.push(pageParam)
+        return later([pageParam ?? 0], pageParam === undefined ? 0 : 50)
+      },
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (last: number[]) => (last[0] ?? 0) + 1,
+      staleTime: 600_000,
+    })
+    const unsubscribe = observer.subscribe(() => {})
+    await expect.poll(() => client.getQueryState(key)?.fetchStatus).toBe("idle")
+    void observer.fetchNextPage()
+    expect(client.getQueryState(key)?.fetchStatus).toBe("fetching")
+    const change = new MutationObserver(client, {
+      mutationFn: () => later("sent", 20),
+      onMutate: () => takeSnapshot(client, [["entries"]]),
+    })
+    await change.mutate()
+    await later(null, 100)
+    // The page being loaded was cancelled and the first page kept; nothing was asked again from the start.
+    expect(asked).toEqual([undefined, 1])
+    expect(client.getQueryData<{ pages: number[][] }>(key)?.pages).toEqual([[0]])
     unsubscribe()
   })
 })

@@ -10,11 +10,24 @@ export type Snapshot = [QueryKey, unknown][]
  */
 export async function takeSnapshot(queryClient: QueryClient, keys: QueryKey[]): Promise<Snapshot> {
   const interrupted = keys.flatMap((queryKey) =>
-    queryClient.getQueryCache().findAll({ queryKey, fetchStatus: "fetching" }),
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey, fetchStatus: "fetching" })
+      .filter((query) => !fetchingMore(query)),
   )
   await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })))
   if (interrupted.length) refetchWhenSettled(queryClient, interrupted)
   return keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }))
+}
+
+/**
+ * A list loading its next page. Its cancelled page is asked for again by the list itself (which asks whenever it is
+ * near its end and no page is loading); invalidating it instead would load every page again, and an unread-only list
+ * would lose the entries just marked read from under the reader, every slot below them moving up.
+ */
+function fetchingMore(query: Query): boolean {
+  const meta = query.state.fetchMeta as { fetchMore?: unknown } | null
+  return meta?.fetchMore !== undefined && query.state.data !== undefined
 }
 
 function refetchWhenSettled(queryClient: QueryClient, queries: Query[]): void {
