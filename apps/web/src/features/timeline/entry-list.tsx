@@ -14,6 +14,7 @@ import { buildEntryRows, type EntryRow as Row } from "./date-groups.ts"
 import { EntryRow, type EntryRowProps } from "./entry-row.tsx"
 import { useRowText } from "./row-text.tsx"
 import { useAutoMarkRead } from "./use-auto-mark-read.ts"
+import { useNextPage } from "./use-next-page.ts"
 
 export interface EntryListProps {
   items: EntryListItem[]
@@ -70,9 +71,7 @@ export function EntryList(props: EntryListProps) {
     if (drawn) firstScreenShown()
   }, [drawn])
 
-  useEffect(() => {
-    if (hasNextPage && !fetchingNextPage && lastIndex >= rows.length - PREFETCH_ROWS) fetchNextPage()
-  }, [hasNextPage, fetchingNextPage, lastIndex, rows.length, fetchNextPage])
+  useNextPage(hasNextPage && !fetchingNextPage && lastIndex >= rows.length - PREFETCH_ROWS, fetchNextPage)
 
   // Keep the open entry in sight when it changes from elsewhere (j/k, the palette).
   // Memoised: the list renders on every scroll frame, and the search is as long as the list.

@@ -10,6 +10,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx"
 import { firstScreenShown } from "../../../lib/first-screen.ts"
 import { usePlayerInset } from "../../player/use-player.ts"
 import { useAutoMarkRead } from "../../timeline/use-auto-mark-read.ts"
+import { useNextPage } from "../../timeline/use-next-page.ts"
 import { FlingProvider, useFling } from "./fling.tsx"
 
 export interface MediaGridProps {
@@ -84,9 +85,7 @@ export function MediaGrid(props: MediaGridProps) {
   const lastIndex = virtualItems.at(-1)?.index ?? 0
   const autoMark = useAutoMarkRead((index) => items[index], virtualizer)
 
-  useEffect(() => {
-    if (hasNextPage && !fetchingNextPage && lastIndex >= items.length - PREFETCH_ITEMS) fetchNextPage()
-  }, [hasNextPage, fetchingNextPage, lastIndex, items.length, fetchNextPage])
+  useNextPage(hasNextPage && !fetchingNextPage && lastIndex >= items.length - PREFETCH_ITEMS, fetchNextPage)
 
   return (
     <div

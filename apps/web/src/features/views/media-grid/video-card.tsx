@@ -44,6 +44,21 @@ export function videoBoxRatio(item: EntryListItem): number {
   return cardVideo(item).preview?.ratio ?? DEFAULT_RATIO
 }
 
+/**
+ * "Play …" for a card: the translation's text is looked up once per language, then the title set into it. i18next
+ * interpolating it for every card that scrolled into view was the largest part of mounting one.
+ */
+const playLabels = new WeakMap<TFunction<"views">, string>()
+const TITLE_MARK = "\u0001"
+function playLabel(t: TFunction<"views">, title: string): string {
+  let label = playLabels.get(t)
+  if (label === undefined) {
+    label = t("video.play", { title: TITLE_MARK })
+    playLabels.set(t, label)
+  }
+  return label.replace(TITLE_MARK, () => title)
+}
+
 export const VideoCard = memo(function VideoCard(props: {
   item: EntryListItem
   now: Date
@@ -71,7 +86,7 @@ export const VideoCard = memo(function VideoCard(props: {
           type="button"
           onClick={() => props.onOpen(item)}
           disabled={!video}
-          aria-label={t("video.play", { title })}
+          aria-label={playLabel(t, title)}
           className="group relative block size-full bg-neutral-900"
         >
           {video?.poster && (
