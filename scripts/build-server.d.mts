@@ -1,1 +1,2 @@
 export function buildServer(options?: { force?: boolean }): Promise<boolean>
+export function serverBuildOptions(): import("esbuild").BuildOptions
