@@ -10,7 +10,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const server = path.join(root, "apps/server")
 const dist = path.join(server, "dist")
 const stamp = path.join(dist, ".built")
-const sources = ["apps/server/src", "apps/server/package.json", "packages/shared/src", "scripts/build-server.mjs"]
+// The lock file too: the bundle holds the packages, so an install that changes one must rebuild it.
+const sources = [
+  "apps/server/src",
+  "apps/server/package.json",
+  "package-lock.json",
+  "packages/shared/src",
+  "scripts/build-server.mjs",
+]
 /**
  * Packages left in node_modules: they read files beside their own code at run time (PGlite's .wasm and data,
  * BullMQ's Lua scripts), are native or load native parts (sharp, esbuild, pg's optional pg-native, BullMQ's
