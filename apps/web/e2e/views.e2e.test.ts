@@ -152,6 +152,8 @@ describe("views", () => {
         return { lines: Math.round(text.height / 16), inside: text.bottom <= box.bottom + 0.5 }
       })
     expect(caption).toEqual({ lines: 2, inside: true })
+    // A picture is drawn once decoded (media-grid/fling.tsx): hidden until then, shown after.
+    await expect.poll(() => byTestId("picture-card").first().locator("img").isVisible()).toBe(true)
     expect(await shootBoth("pictures")).toEqual([])
 
     await byTestId("picture-card").first().locator("button").click()
@@ -258,6 +260,7 @@ describe("views", () => {
     await byTestId("video-card").first().waitFor()
     expect(await byTestId("video-duration").first().textContent()).toBe("1:05")
     expect(await byTestId("video-card").first().locator("img").getAttribute("src")).toContain("/img/0.svg")
+    await expect.poll(() => byTestId("video-card").first().locator("img").isVisible()).toBe(true)
     // The ratio query sizes the second card's box (square).
     const second = await byTestId("video-card").nth(1).locator("button").boundingBox()
     expect(Math.abs((second?.width ?? 0) - (second?.height ?? 1))).toBeLessThan(2)
