@@ -78,10 +78,13 @@ describe.skipIf(!databaseUrl || !redisUrl)("workers on PostgreSQL and Redis", ()
     await server.jobs.queue.add([feedId])
 
     const first = startWorker("tidings-worker-a")
-    // Kill it while its ingest transaction is open.
+    // Kill it while its ingest transaction is open: between two of its statements, or while the statement that
+    // writes the entries runs. That statement begins with its input (`with input as (…), written as (insert into
+    // "entries" …`), so it is matched anywhere in the text; matched only at the start, the kill waited for a gap
+    // between statements that a fast machine could pass between two polls, and then the ingest was over.
     await until(async () => {
       const { rows } = await probe.query(
-        "select 1 from pg_stat_activity where application_name = 'tidings-worker-a' and (state = 'idle in transaction' or query ilike 'insert into \"entries\"%')",
+        "select 1 from pg_stat_activity where application_name = 'tidings-worker-a' and (state = 'idle in transaction' or (state = 'active' and query ilike '%insert into \"entries\"%'))",
       )
       return rows.length > 0
     }, 60_000)
