@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest"
 import { newId, newIds } from "../src/ids.ts"
 import { markAllReadStatement } from "../src/storage/timeline.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
+import { removeSoloReader, seedSoloReader } from "./support/solo-reader.ts"
 
 const FEEDS = 20
 const PER_FEED = 1000
@@ -37,22 +38,7 @@ function rescans(node: PlanNode): string[] {
 beforeAll(async () => {
   server = await startTestServer()
   const db = server.deps.db
-  const now = sql.raw(String(Date.now() / 1000))
-  await db.execute(sql`insert into "user" (id, name, email, email_verified)
-    values (${userId}, 'copies reader', ${`${userId}@copies.test`}, true)`)
-  await db.execute(sql`insert into feeds (id, url, title)
-    select id, 'https://copies.test/' || id, 'feed ' || id from unnest(${sql.param(feedIds)}::text[]) id`)
-  const entryIds = newIds(FEEDS * PER_FEED)
-  await db.execute(sql`insert into entries (id, feed_id, guid, title, published_at, inserted_at)
-    select e.id, (${sql.param(feedIds)}::text[])[1 + (e.n - 1) % ${FEEDS}], 'g' || e.n, 'title ' || e.n,
-      to_timestamp(${now} - e.n * 60), to_timestamp(${now} - e.n * 30)
-    from unnest(${sql.param(entryIds)}::text[]) with ordinality as e(id, n)`)
-  await db.execute(sql`insert into subscriptions (id, user_id, type, feed_id, view)
-    select ${newId()} || '-' || f.n, ${userId}, 'feed', f.id, 0
-    from unnest(${sql.param(feedIds)}::text[]) with ordinality as f(id, n)`)
-  await db.execute(sql`insert into timeline (user_id, entry_id, feed_id, view, published_at, inserted_at)
-    select ${userId}, id, feed_id, 0, published_at, inserted_at from entries
-    where feed_id = any(${sql.param(feedIds)}::text[])`)
+  const entryIds = await seedSoloReader(db, { userId, feedIds, perFeed: PER_FEED, name: "copies reader" })
   await db.execute(sql`update timeline t set duplicate_of = (${sql.param(entryIds)}::text[])[x.n - 1]
     from unnest((${sql.param(entryIds)}::text[])[1:${COPIES * 2}]) with ordinality as x(id, n)
     where t.user_id = ${userId} and t.entry_id = x.id and x.n % 2 = 0`)
@@ -60,9 +46,7 @@ beforeAll(async () => {
   await db.execute(sql`analyze unread`)
 }, 240_000)
 afterAll(async () => {
-  // On PostgreSQL the test database outlives the run: the reader and the feeds go again (the rest cascades).
-  await server?.deps.db.execute(sql`delete from "user" where id = ${userId}`)
-  await server?.deps.db.execute(sql`delete from feeds where id = any(${sql.param(feedIds)}::text[])`)
+  if (server) await removeSoloReader(server.deps.db, userId, feedIds)
   await server?.close()
 })
 

@@ -19,6 +19,7 @@ import {
   withListFeeds,
 } from "../src/storage/timeline.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
+import { removeSoloReader, seedSoloReader } from "./support/solo-reader.ts"
 
 /** Tables that grow with readers and entries; a sequential scan or an unbounded sort of one fails the test. */
 const BIG = new Set(["timeline", "unread", "entries", "collections", "inbox_entries", "unread_counts", "feeds"])
@@ -305,20 +306,7 @@ describe("query plans of a server with one reader", () => {
   beforeAll(async () => {
     solo = await startTestServer()
     const db = solo.deps.db
-    const now = sql.raw(String(Date.now() / 1000))
-    await db.execute(sql`insert into "user" (id, name, email, email_verified)
-      values (${userId}, 'solo reader', ${`${userId}@plans.test`}, true)`)
-    await db.execute(sql`insert into feeds (id, url, title)
-      select id, 'https://plans.test/' || id, 'feed ' || id from unnest(${sql.param(feedIds)}::text[]) id`)
-    await db.execute(sql`insert into entries (id, feed_id, guid, title, published_at, inserted_at)
-      select e.id, (${sql.param(feedIds)}::text[])[1 + (e.n - 1) % 10], 'g' || e.n, 'title ' || e.n,
-        to_timestamp(${now} - e.n * 60), to_timestamp(${now} - e.n * 30)
-      from unnest(${sql.param(newIds(5_000))}::text[]) with ordinality as e(id, n)`)
-    await db.execute(sql`insert into subscriptions (id, user_id, type, feed_id, view)
-      select ${userId} || '-' || id, ${userId}, 'feed', id, 0 from unnest(${sql.param(feedIds)}::text[]) id`)
-    await db.execute(sql`insert into timeline (user_id, entry_id, feed_id, view, published_at, inserted_at)
-      select ${userId}, id, feed_id, 0, published_at, inserted_at from entries
-      where feed_id = any(${sql.param(feedIds)}::text[])`)
+    await seedSoloReader(db, { userId, feedIds, perFeed: 500, name: "solo reader" })
     await db.execute(sql`with r as (
         select entry_id, row_number() over (order by published_at, entry_id) as n from timeline where user_id = ${userId}
       )
@@ -327,9 +315,7 @@ describe("query plans of a server with one reader", () => {
     await db.execute(sql`analyze`)
   }, 120_000)
   afterAll(async () => {
-    // On PostgreSQL the test database outlives the run (users and feeds cascade).
-    await solo?.deps.db.execute(sql`delete from "user" where id = ${userId}`)
-    await solo?.deps.db.execute(sql`delete from feeds where id = any(${sql.param(feedIds)}::text[])`)
+    if (solo) await removeSoloReader(solo.deps.db, userId, feedIds)
     await solo?.close()
   }, 60_000)
 
