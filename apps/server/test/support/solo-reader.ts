@@ -33,6 +33,18 @@ export async function seedSoloReader(
   return entryIds
 }
 
+/**
+ * Makes every `every`-th of the reader's rows (oldest first) a copy of the row before it, as the search indexer
+ * groups duplicates across feeds after they arrive: their row versions are then the table's last.
+ */
+export async function groupEveryNth(db: DB, userId: string, every: number): Promise<void> {
+  await db.execute(sql`with r as (
+      select entry_id, row_number() over (order by published_at, entry_id) as n from timeline where user_id = ${userId}
+    )
+    update timeline t set duplicate_of = h.entry_id from r c join r h on h.n = c.n - 1
+    where t.user_id = ${userId} and t.entry_id = c.entry_id and c.n % ${every} = 0`)
+}
+
 /** Takes the reader and their feeds away again (the rest cascades): on PostgreSQL the test database outlives a run. */
 export async function removeSoloReader(db: DB, userId: string, feedIds: string[]): Promise<void> {
   await db.execute(sql`delete from "user" where id = ${userId}`)
